@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0
+# safer-fput: the "safer fput()" kernel series and the workflow that gates it.
+# `make help` lists the entry points; DESIGN.md in ../shared explains the flow.
+
+include series/series.conf
+
+KVER    ?= $(SERIES_KVER)
+WORKDIR ?= $(HOME)/.cache/safer-fput
+REV     ?= $(SERIES_CURRENT)
+TREE    := $(WORKDIR)/linux-$(KVER)
+BRANCH  := b4/safer-fput
+export KVER WORKDIR REV
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.PHONY: help deps tree series export revision test lint
+
+help: ## list the entry points
+	@printf 'safer-fput (KVER=%s REV=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(WORKDIR)'
+	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
+		sed -E 's/^([a-z-]+):.*## (.*)/  \1|\2/' | column -t -s '|'
+
+deps: ## install the Debian packages the project needs (apt-get, as root)
+	@scripts/deps.sh
+
+tree: deps ## extract linux-source-$(KVER) into $(WORKDIR) as a git tree tagged with its version
+	@scripts/tree.sh
+
+series: deps ## (re)build branch b4/safer-fput from series/$(REV) and cover-letters/$(REV).txt
+	@scripts/series.sh
+
+export: deps ## write branch b4/safer-fput back to series/$(REV) and its cover letter
+	@scripts/export.sh
+
+revision: deps ## start v(N+1) from the current revision, as a b4 reroll does
+	@scripts/revision.sh
+
+test: deps ## run the project's own tests; ends with "N passed, N failed"
+	@tests/run
+
+lint: ## shellcheck every shell script in the repo
+	@git ls-files -z | xargs -0 grep -lZ '^#!.*sh' | xargs -0 -r shellcheck -x
+
+# Each area brings its own targets: boot/boot.mk, coccinelle/cocci.mk, checks/checks.mk, ...
+include $(sort $(wildcard */*.mk))

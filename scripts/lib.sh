@@ -1,0 +1,151 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+# lib.sh - shared helpers for the safer-fput scripts; sourced, never run.
+#
+# Every script gets its configuration from the environment that the Makefile
+# exports (KVER, WORKDIR, REV) and from series/series.conf in this repository.
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BRANCH=b4/safer-fput
+export SERIES_NAME=safer-fput
+
+die() {
+	printf '%s: error: %s\n' "${PROG:-${0##*/}}" "$*" >&2
+	exit 1
+}
+
+note() {
+	printf '%s: %s\n' "${PROG:-${0##*/}}" "$*" >&2
+}
+
+# shellcheck source=../series/series.conf
+. "$TOP/series/series.conf"
+
+: "${KVER=$SERIES_KVER}"
+: "${WORKDIR:=$HOME/.cache/safer-fput}"
+: "${REV=$SERIES_CURRENT}"
+TREE=$WORKDIR/linux-$KVER
+
+list_kvers() {
+	local t out=
+	for t in /usr/src/linux-source-*.tar.xz; do
+		[ -e "$t" ] || continue
+		t=${t#/usr/src/linux-source-}
+		out="$out ${t%.tar.xz}"
+	done
+	printf '%s' "${out# }"
+}
+
+list_revs() {
+	local d out=
+	for d in "$TOP"/series/v*/; do
+		[ -d "$d" ] || continue
+		d=${d%/}
+		out="$out ${d##*/}"
+	done
+	printf '%s' "${out# }"
+}
+
+check_kver() {
+	[ -f "/usr/src/linux-source-$KVER.tar.xz" ] ||
+		die "unknown KVER '$KVER': no /usr/src/linux-source-$KVER.tar.xz (installed: $(list_kvers); run 'make deps' for the default)"
+}
+
+check_rev() {
+	case $REV in
+	v[1-9]*) [ -d "$TOP/series/$REV" ] && return 0 ;;
+	esac
+	die "unknown REV '$REV' (have: $(list_revs))"
+}
+
+# The base tag names the Debian package version of the tarball.
+pkg_version() {
+	dpkg-query -W -f='${Version}' "linux-source-$KVER" 2>/dev/null ||
+		die "linux-source-$KVER is not installed (run 'make deps')"
+}
+
+base_tag() {
+	printf 'base/linux-source-%s' "$(pkg_version)"
+}
+
+tgit() {
+	git -C "$TREE" "$@"
+}
+
+require_tree() {
+	tgit rev-parse -q --verify "refs/tags/$(base_tag)^{commit}" >/dev/null ||
+		die "no kernel tree for KVER=$KVER at $TREE (run 'make tree')"
+}
+
+# The tarball's .gitignore hides every new top-level path (see NOTES.md), so
+# `git status` cannot be trusted to show new files: list untracked files
+# without any exclude rules instead.
+tree_dirty() {
+	[ -n "$(tgit status --porcelain --untracked-files=no)" ] && return 0
+	[ -n "$(tgit ls-files --others | head -n 1)" ]
+}
+
+require_clean_tree() {
+	if tree_dirty; then
+		die "kernel tree $TREE has uncommitted changes; commit or stash them first (nothing touched)"
+	fi
+}
+
+# The number N of revision vN.
+rev_number() {
+	printf '%s' "${1#v}"
+}
+
+export SYNC_REF=refs/safer-fput/synced
+
+branch_exists() {
+	tgit rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null
+}
+
+# The base tag series/series.conf names must be the one the tree holds.
+series_base() {
+	tgit rev-parse -q --verify "refs/tags/$SERIES_BASE_TAG^{commit}" >/dev/null ||
+		die "series is based on $SERIES_BASE_TAG but $TREE does not have it (tree has $(base_tag); see series/series.conf)"
+	printf '%s' "$SERIES_BASE_TAG"
+}
+
+# The b4 cover commit: the first commit after the base whose message carries
+# b4's tracking block.
+cover_commit() {
+	local c
+	c=$(tgit rev-list --reverse "$(series_base)..$BRANCH" | head -n 1)
+	if [ -z "$c" ] || ! tgit cat-file commit "$c" | grep -q '^--- b4-submit-tracking ---$'; then
+		die "$BRANCH has no b4 cover commit right after $SERIES_BASE_TAG (was it made by 'make series'?)"
+	fi
+	printf '%s' "$c"
+}
+
+# The revision b4's tracking block in a cover message names.
+cover_revision() {
+	sed -n '/^--- b4-submit-tracking ---$/,$p' "$1" | sed -n 's/^ *"revision": \([0-9]*\).*/\1/p' | head -n 1
+}
+
+# export_branch DIR: write the branch as series files into DIR: the patches
+# after the cover commit, and the cover commit's exact message as cover.txt.
+# Pinned options make the output independent of the user's git config.
+export_branch() {
+	local dir=$1 cover
+	cover=$(cover_commit)
+	tgit -c core.abbrev=12 -c diff.algorithm=myers -c diff.noprefix=false \
+		-c diff.mnemonicPrefix=false -c diff.renames=true -c format.signOff=false \
+		-c format.coverLetter=false -c format.numbered=auto \
+		format-patch -q --zero-commit --no-signature --base="$SERIES_BASE_TAG" \
+		-o "$dir" "$cover..$BRANCH" >/dev/null
+	tgit cat-file commit "$cover" | sed '1,/^$/d' >"$dir/cover.txt"
+}
+
+# series_matches DIR: does DIR (from export_branch) equal series/$REV and
+# cover-letters/$REV.txt byte for byte?
+series_matches() {
+	local dir=$1 f
+	cmp -s "$dir/cover.txt" "$TOP/cover-letters/$REV.txt" || return 1
+	for f in "$dir"/*.patch "$TOP/series/$REV"/*.patch; do
+		[ -e "$f" ] || continue
+		cmp -s "$dir/${f##*/}" "$TOP/series/$REV/${f##*/}" || return 1
+	done
+}

@@ -1,0 +1,58 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# tree.sh - turn /usr/src/linux-source-$KVER.tar.xz into a git tree in $WORKDIR.
+#
+# The pristine tarball becomes one commit with a fixed identity and date, so
+# its id is the same on every machine, tagged base/linux-source-<pkgver>.
+# A second run reuses the tree; a tree with uncommitted work is never touched.
+set -euo pipefail
+PROG=tree
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+check_kver
+tarball=/usr/src/linux-source-$KVER.tar.xz
+tag=$(base_tag)
+
+if [ -e "$TREE" ]; then
+	[ -d "$TREE/.git" ] ||
+		die "$TREE exists but is not a git tree; move it away (nothing touched)"
+	require_clean_tree
+	if tgit rev-parse -q --verify "refs/tags/$tag^{commit}" >/dev/null; then
+		note "reusing $TREE at $tag ($(tgit rev-parse --short "$tag^{commit}"))"
+		exit 0
+	fi
+	# A clean tree of another package version: import the new tarball as
+	# a fresh root commit next to the old one, keeping its branches.
+	note "$TREE has no $tag; importing it beside the existing history"
+	stage=$TREE
+else
+	stage=$TREE.partial
+	rm -rf "$stage"
+	mkdir -p "$stage"
+	git -C "$stage" init -q -b master
+fi
+
+note "extracting $tarball (1-2 min)"
+# Replace the working files only: .git stays.
+find "$stage" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
+tar -C "$stage" --strip-components=1 -xJf "$tarball"
+
+note "importing $(find "$stage" -path "$stage/.git" -prune -o -type f -print | wc -l) files into git (about 40 s)"
+# -f: the Debian .gitignore stanza ignores every top-level path (NOTES.md).
+git -C "$stage" add -f -A
+git -C "$stage" config core.abbrev 12
+ver=$(pkg_version)
+# A fixed identity and date make the base commit id the same on every machine
+# with the same package version.
+export GIT_AUTHOR_NAME="safer-fput import" GIT_AUTHOR_EMAIL="safer-fput@localhost"
+export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
+git -C "$stage" commit -q --no-verify \
+	-m "linux-source-$KVER $ver" \
+	-m "Pristine import of $tarball (Debian package linux-source-$KVER $ver)."
+git -C "$stage" tag -a -m "linux-source-$KVER $ver" "$tag"
+git -C "$stage" checkout -q -B master "$tag"
+
+[ "$stage" = "$TREE" ] || mv "$stage" "$TREE"
+note "created $TREE at $tag ($(tgit rev-parse --short "$tag^{commit}"))"
