@@ -1,0 +1,78 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# revision.sh - start v(N+1) from vN, as a b4 reroll does.
+#
+# Like `b4 send`'s reroll: vN is kept as tag sent/safer-fput-vN (its patches
+# without the cover commit, the tag message carrying base-commit and change-id,
+# so `b4 prep --compare-to vN` works), the cover's tracking block moves to
+# revision N+1 and gains b4's "Changes in v(N+1)" template. series/vN+1 starts
+# as a copy of series/vN and becomes the current revision.
+set -euo pipefail
+PROG=revision
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+check_rev
+require_tree
+require_clean_tree
+branch_exists || die "no branch $BRANCH in $TREE (run 'make series')"
+n=$(rev_number "$REV")
+next=v$((n + 1))
+[ "$REV" = "$SERIES_CURRENT" ] ||
+	die "REV=$REV is not the current revision $SERIES_CURRENT; only the current one can be rerolled"
+[ -e "$TOP/series/$next" ] || [ -e "$TOP/cover-letters/$next.txt" ] &&
+	die "series/$next or cover-letters/$next.txt already exists"
+[ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||
+	die "series/ or cover-letters/ has uncommitted changes in this repo; commit them first"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export_branch "$tmp"
+series_matches "$tmp" ||
+	die "$BRANCH differs from series/$REV; run 'make export' (or 'make series') first"
+
+# Tag vN the way b4's reroll does for the 'commit' cover strategy.
+tag=sent/$SERIES_NAME-$REV
+base=$(series_base)
+cover=$(cover_commit)
+head=$(tgit rev-parse "$BRANCH")
+if tgit rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
+	note "tag $tag exists (vN was sent): keeping it"
+else
+	change_id=$(sed -n 's/^ *"change-id": "\(.*\)",*$/\1/p' "$tmp/cover.txt")
+	tgit checkout -q --detach "$base"
+	if [ "$(tgit rev-list --count "$cover..$head")" -gt 0 ]; then
+		tgit cherry-pick --allow-empty "$cover..$head" >/dev/null
+	fi
+	{
+		sed -e '/^--- b4-submit-tracking ---$/,$d' -e '/^#/d' "$tmp/cover.txt"
+		printf -- '---\nbase-commit: %s\nchange-id: %s\n' "$(tgit rev-parse "$base^{commit}")" "$change_id"
+	} | tgit tag -a -F - "$tag"
+	tgit checkout -q "$BRANCH"
+	note "tagged $REV as $tag"
+fi
+
+# The new cover: b4's changelog template, revision N+1.
+python3 - "$tmp/cover.txt" "$TOP/cover-letters/$next.txt" "$n" <<'PY'
+import re, sys
+src, dst, old = sys.argv[1], sys.argv[2], int(sys.argv[3])
+text = open(src).read()
+cover, marker, tracking = text.partition('--- b4-submit-tracking ---')
+tracking = re.sub(r'"revision": %d' % old, '"revision": %d' % (old + 1), tracking)
+entry = ('Changes in v%d:\n- EDITME: describe what is new in this series revision.\n'
+         '- EDITME: use bulletpoints and terse descriptions.\n'
+         '- Link to v%d: EDITME (not sent)\n\n') % (old + 1, old)
+sections = cover.split('---\n')
+for i, s in enumerate(sections):
+    if re.search(r'^changes in v\d+', s, flags=re.I | re.M):
+        sections[i] = entry + s
+        cover = '---\n'.join(sections)
+        break
+else:
+    cover = cover.rstrip('\n') + '\n\n---\n' + entry
+open(dst, 'w').write(cover + marker + tracking)
+PY
+cp -r "$TOP/series/$REV" "$TOP/series/$next"
+sed -i "s/^SERIES_CURRENT=.*/SERIES_CURRENT=$next/" "$TOP/series/series.conf"
+note "created series/$next and cover-letters/$next.txt; current revision is now $next"
+REV=$next "$TOP/scripts/series.sh"

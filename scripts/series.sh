@@ -1,0 +1,89 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# series.sh - (re)build branch b4/safer-fput from series/$REV.
+#
+# The branch is the b4 cover commit (cover-letters/$REV.txt, which carries
+# b4's tracking block) on the base tag, then series/$REV/*.patch applied with
+# git am. It is built on a detached HEAD and the branch moves only once all
+# patches applied, so a failure leaves the branch as it was. A branch that
+# holds work not exported to series/ is never reset.
+set -euo pipefail
+PROG=series
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+check_rev
+require_tree
+base=$(series_base)
+require_clean_tree
+cover_file=$TOP/cover-letters/$REV.txt
+patches=("$TOP/series/$REV"/*.patch)
+[ -e "${patches[0]}" ] || patches=()
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if branch_exists; then
+	export_branch "$tmp"
+	if series_matches "$tmp"; then
+		tgit update-ref "$SYNC_REF" "$BRANCH"
+		[ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
+			tgit checkout -q "$BRANCH"
+		note "$BRANCH is already at $REV (${#patches[@]} patches): nothing to do"
+		exit 0
+	fi
+	# The branch differs from series/$REV (or holds another revision).
+	# Rebuild it only if nobody worked on it since the last import or
+	# export: then everything on it is already saved in series/.
+	[ "$(tgit rev-parse "$BRANCH")" = "$(tgit rev-parse -q --verify "$SYNC_REF" || true)" ] ||
+		die "$BRANCH has commits not in series/$REV; run 'make export' first (nothing touched)"
+fi
+
+if [ -f "$cover_file" ]; then
+	[ "$(cover_revision "$cover_file")" = "$(rev_number "$REV")" ] ||
+		die "cover-letters/$REV.txt has no b4 tracking block for revision $(rev_number "$REV")"
+fi
+
+prev=$(tgit symbolic-ref -q --short HEAD || tgit rev-parse HEAD)
+restore() {
+	tgit am --abort >/dev/null 2>&1 || true
+	tgit checkout -q -f "$prev"
+}
+
+note "building $BRANCH from series/$REV on $base"
+if [ -f "$cover_file" ]; then
+	tgit checkout -q --detach "$base"
+	tgit commit -q --no-verify --allow-empty --cleanup=verbatim -F "$cover_file"
+else
+	# A revision without a cover letter yet: let b4 create the cover
+	# commit and its tracking block; 'make export' saves it.
+	branch_exists && die "cover-letters/$REV.txt is missing; run 'make export' to write it"
+	tgit checkout -q -B safer-fput/base "$base"
+	(cd "$TREE" && b4 prep -n "$SERIES_NAME" -f "$base" >"$tmp/b4.log" 2>&1) || {
+		cat "$tmp/b4.log" >&2
+		restore
+		die "b4 prep -n $SERIES_NAME -f $base failed"
+	}
+	tgit checkout -q --detach "$BRANCH"
+fi
+
+i=0
+for p in "${patches[@]}"; do
+	i=$((i + 1))
+	printf '%s: [%d/%d] %s\n' "$PROG" "$i" "${#patches[@]}" "${p##*/}" >&2
+	if ! tgit am -q --keep-cr "$p" >"$tmp/am.log" 2>&1; then
+		sed 's/^/  /' "$tmp/am.log" >&2
+		restore
+		[ -f "$cover_file" ] || tgit branch -q -D "$BRANCH"
+		die "series/$REV/${p##*/} does not apply; git am aborted, $BRANCH untouched"
+	fi
+done
+
+if branch_exists; then
+	# Keep the old head reachable: a rebuilt branch loses no work.
+	tgit update-ref "refs/safer-fput/previous" "$BRANCH"
+fi
+tgit checkout -q -B "$BRANCH"
+tgit update-ref "$SYNC_REF" "$BRANCH"
+n=$(tgit rev-list --count "$base..$BRANCH")
+note "$BRANCH at $REV: cover + $((n - 1)) patches, head $(tgit rev-parse --short "$BRANCH")"
