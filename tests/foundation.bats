@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# foundation.bats - make tree/series/export/revision: round trips and refusals.
+#
+# Runs in a copy of this repo against $TEST_WORKDIR, a workdir of its own.
+
+load helpers
+
+setup_file() {
+	R=$BATS_FILE_TMPDIR/repo
+	export R
+	copy_repo "$R"
+	# A cold tree: the first `make tree` of this run extracts the tarball.
+	rm -rf "$TEST_WORKDIR/linux-6.1"
+	mkdir -p "$TEST_WORKDIR"
+	start=$(date +%s)
+	mk "$R" tree >"$BATS_FILE_TMPDIR/tree.log" 2>&1
+	echo "$(($(date +%s) - start))" >"$BATS_FILE_TMPDIR/tree.cold"
+}
+
+teardown() {
+	restore_branch
+}
+
+@test "make tree: a pristine, tagged git tree outside the repo" {
+	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	run tgit rev-parse -q --verify "refs/tags/$tag^{commit}"
+	[ "$status" -eq 0 ]
+	# The Debian .gitignore trap: the import must hold the whole tree.
+	[ "$(tgit ls-files | wc -l)" -gt 70000 ]
+	tgit cat-file -e "$tag:fs/file_table.c"
+	[ -z "$(tgit status --porcelain)" ]
+	echo "# cold make tree: $(cat "$BATS_FILE_TMPDIR/tree.cold") s" >&3
+}
+
+@test "make series: branch b4/safer-fput = cover commit + series/v1" {
+	run mk "$R" series
+	[ "$status" -eq 0 ]
+	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
+	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	[ "$(tgit rev-list --count "$tag..b4/safer-fput")" -eq $((n + 1)) ]
+	[ "$(tgit symbolic-ref --short HEAD)" = b4/safer-fput ]
+	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"revision: 1"* ]]
+	[[ "$output" == *"branch: b4/safer-fput"* ]]
+}
+
+@test "make tree series: a second run reuses everything in under 30 s" {
+	start=$(date +%s%N)
+	run mk "$R" tree series
+	elapsed=$((($(date +%s%N) - start) / 1000000))
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"reusing"* ]]
+	[[ "$output" == *"nothing to do"* ]]
+	echo "# warm make tree series: $elapsed ms" >&3
+	[ "$elapsed" -lt 30000 ]
+}
+
+@test "make series export: an unchanged branch round-trips byte for byte" {
+	before=$(repo_state "$R")
+	run mk "$R" series export
+	[ "$status" -eq 0 ]
+	[ "$(repo_state "$R")" = "$before" ]
+	# A full rebuild of a deleted branch, exported again, must also give
+	# identical files.
+	save_branch
+	tgit checkout -q --detach
+	tgit branch -q -D b4/safer-fput
+	mk "$R" series export
+	[ "$(repo_state "$R")" = "$before" ]
+}
+
+@test "make export: hand-made commits on the branch are written to series/" {
+	cp -a "$R" "$BATS_TEST_TMPDIR/r2"
+	r2=$BATS_TEST_TMPDIR/r2
+	save_branch
+	echo "/* test */" >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	tgit commit -q -a -s -m "fs: test commit"
+	run mk "$r2" export
+	[ "$status" -eq 0 ]
+	ls "$r2"/series/v1/*-fs-test-commit.patch
+	# The same branch now round-trips from r2, and not from the stale R.
+	run mk "$r2" series
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"nothing to do"* ]]
+}
+
+@test "make series: refuses a branch with commits not yet exported" {
+	save_branch
+	echo "/* unexported */" >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	tgit commit -q -a -s -m "fs: unexported work"
+	head=$(tgit rev-parse HEAD)
+	# series/ now differs from the branch: make it want a rebuild.
+	run mk "$R" series
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"commits not in series/v1; run 'make export' first"* ]]
+	[ "$(echo "$output" | grep -c error)" -eq 1 ]
+	[ "$(tgit rev-parse HEAD)" = "$head" ]
+}
+
+@test "make tree, make series: refuse a dirty kernel tree and touch nothing" {
+	f=$TEST_WORKDIR/linux-6.1/fs/open.c
+	echo "/* dirty */" >>"$f"
+	sum=$(sha256sum "$f")
+	head=$(tgit rev-parse HEAD)
+	for t in tree series; do
+		run mk "$R" "$t"
+		[ "$status" -ne 0 ]
+		[[ "$output" == *"uncommitted changes"* ]]
+	done
+	[ "$(sha256sum "$f")" = "$sum" ]
+	[ "$(tgit rev-parse HEAD)" = "$head" ]
+	tgit checkout -q -- fs/open.c
+	# An untracked new file counts too, although .gitignore hides it.
+	touch "$TEST_WORKDIR/linux-6.1/fs/new_file.c"
+	run mk "$R" series
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"uncommitted changes"* ]]
+	[ -f "$TEST_WORKDIR/linux-6.1/fs/new_file.c" ]
+	rm "$TEST_WORKDIR/linux-6.1/fs/new_file.c"
+}
+
+@test "make series: a patch that does not apply is named, git am aborted, branch kept" {
+	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
+	r3=$BATS_TEST_TMPDIR/r3
+	mkdir -p "$r3/series/v9"
+	cp "$R"/series/v1/*.patch "$r3/series/v9/" 2>/dev/null || true
+	sed 's/"revision": 1/"revision": 9/' "$R/cover-letters/v1.txt" >"$r3/cover-letters/v9.txt"
+	cp "$BATS_TEST_DIRNAME/fixtures/does-not-apply.patch" "$r3/series/v9/0099-does-not-apply.patch"
+	head=$(tgit rev-parse b4/safer-fput)
+	run mk "$r3" series REV=v9
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"series/v9/0099-does-not-apply.patch does not apply"* ]]
+	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
+	[ "$(tgit symbolic-ref --short HEAD)" = b4/safer-fput ]
+	[ ! -d "$TEST_WORKDIR/linux-6.1/.git/rebase-apply" ]
+	[ -z "$(tgit status --porcelain)" ]
+}
+
+@test "unknown KVER or REV: refused with the list of what exists" {
+	run mk "$R" tree KVER=9.9
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown KVER '9.9'"*"installed: 6.1"* ]]
+	run mk "$R" series REV=v7
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown REV 'v7' (have: v1)"* ]]
+	run mk "$R" series REV=
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"unknown REV '' (have: v1)"* ]]
+}
+
+@test "make revision: v2 starts from v1 like a b4 reroll" {
+	cp -a "$R" "$BATS_TEST_TMPDIR/r4"
+	r4=$BATS_TEST_TMPDIR/r4
+	save_branch
+	run mk "$r4" revision
+	[ "$status" -eq 0 ]
+	[ -d "$r4/series/v2" ]
+	grep -q '"revision": 2' "$r4/cover-letters/v2.txt"
+	grep -q '^Changes in v2:' "$r4/cover-letters/v2.txt"
+	grep -q '^SERIES_CURRENT=v2$' "$r4/series/series.conf"
+	tgit rev-parse -q --verify refs/tags/sent/safer-fput-v1
+	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
+	[[ "$output" == *"revision: 2"* ]]
+	# A second reroll of the same revision is refused.
+	run mk "$r4" revision REV=v1
+	[ "$status" -ne 0 ]
+	# Back at v1, from the other copy: the v2 branch is saved, so it
+	# may be rebuilt.
+	mk "$R" series
+	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
+	[[ "$output" == *"revision: 1"* ]]
+}

@@ -1,0 +1,55 @@
+# shellcheck shell=bash
+# helpers.bash - shared setup for the bats tests: a scratch copy of this repo
+# and a test WORKDIR, so no test touches the developer's own tree or branch.
+
+TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+
+# The test workdir is shared by the test files of one run; it holds its own
+# kernel tree, made by `make tree` like any other.
+: "${TEST_WORKDIR:=${WORKDIR:-$HOME/.cache/safer-fput}/test}"
+export TEST_WORKDIR
+
+# A private copy of the repository (with its uncommitted state) to run make in.
+copy_repo() {
+	local dst=$1
+	rm -rf "$dst"
+	mkdir -p "$dst"
+	(cd "$TOP" && tar cf - --exclude=./.git/index.lock .) | (cd "$dst" && tar xf -)
+	# Commit the copy's state, so it starts clean whatever the developer
+	# has uncommitted (CI's clean clone is clean anyway).
+	git -C "$dst" add -A
+	git -C "$dst" -c user.name=tests -c user.email=tests@localhost \
+		commit -q --allow-empty -m "tests: snapshot"
+}
+
+# save_branch / restore_branch: tests that move b4/safer-fput put it back.
+save_branch() {
+	tgit rev-parse b4/safer-fput >"$BATS_TEST_TMPDIR/saved-head"
+}
+
+restore_branch() {
+	local head
+	[ -f "$BATS_TEST_TMPDIR/saved-head" ] || return 0
+	head=$(cat "$BATS_TEST_TMPDIR/saved-head")
+	tgit am --abort >/dev/null 2>&1 || true
+	tgit checkout -q -f b4/safer-fput
+	tgit reset -q --hard "$head"
+	tgit update-ref refs/safer-fput/synced "$head"
+	tgit tag -d sent/safer-fput-v1 >/dev/null 2>&1 || true
+}
+
+# mk DIR ARGS...: run make in repo copy DIR against the test workdir.
+mk() {
+	local dir=$1
+	shift
+	make -s -C "$dir" WORKDIR="$TEST_WORKDIR" "$@"
+}
+
+tgit() {
+	git -C "$TEST_WORKDIR/linux-6.1" "$@"
+}
+
+# A fingerprint of everything that may change in a repo copy.
+repo_state() {
+	(cd "$1" && git status --porcelain && tar cf - series cover-letters | sha256sum)
+}
