@@ -6,8 +6,13 @@ set -eu
 KVER=${KVER:-6.1}
 
 installed() {
-	ls /usr/src/linux-source-*.tar.xz 2>/dev/null |
-		sed 's|^/usr/src/linux-source-||; s|\.tar\.xz$||' | tr '\n' ' ' | sed 's/ $//'
+	out=
+	for t in /usr/src/linux-source-*.tar.xz; do
+		[ -e "$t" ] || continue
+		t=${t#/usr/src/linux-source-}
+		out="$out ${t%.tar.xz}"
+	done
+	printf '%s' "${out# }"
 }
 if ! dpkg-query -W "linux-source-$KVER" >/dev/null 2>&1 &&
 	! apt-cache show "linux-source-$KVER" >/dev/null 2>&1; then

@@ -29,8 +29,17 @@ if series_matches "$tmp"; then
 	exit 0
 fi
 
+# Overwrite series/$REV only if what it holds is saved: committed in this
+# repo, or exactly what the last import or export synced with the branch.
 if [ -n "$(git -C "$TOP" status --porcelain -- "series/$REV" "cover-letters/$REV.txt")" ]; then
-	die "series/$REV or cover-letters/$REV.txt has uncommitted changes in this repo; commit or stash them first (nothing written)"
+	synced=
+	if tgit rev-parse -q --verify "$SYNC_REF" >/dev/null; then
+		mkdir "$tmp/synced"
+		export_branch "$tmp/synced" "$SYNC_REF"
+		series_matches "$tmp/synced" && synced=1
+	fi
+	[ -n "$synced" ] ||
+		die "series/$REV or cover-letters/$REV.txt has uncommitted edits in this repo; commit or stash them first (nothing written)"
 fi
 
 mkdir -p "$TOP/series/$REV" "$TOP/cover-letters"

@@ -9,6 +9,10 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BRANCH=b4/safer-fput
 export SERIES_NAME=safer-fput
 
+# The tree's python helpers (checkpatch's spdxcheck.py, kunit.py) need the
+# Debian python3 modules: put the system python ahead of a pyenv shim.
+PATH=/usr/bin:$PATH
+
 die() {
 	printf '%s: error: %s\n' "${PROG:-${0##*/}}" "$*" >&2
 	exit 1
@@ -113,7 +117,7 @@ series_base() {
 # b4's tracking block.
 cover_commit() {
 	local c
-	c=$(tgit rev-list --reverse "$(series_base)..$BRANCH" | head -n 1)
+	c=$(tgit rev-list --reverse "$(series_base)..${1:-$BRANCH}" | head -n 1)
 	if [ -z "$c" ] || ! tgit cat-file commit "$c" | grep -q '^--- b4-submit-tracking ---$'; then
 		die "$BRANCH has no b4 cover commit right after $SERIES_BASE_TAG (was it made by 'make series'?)"
 	fi
@@ -125,17 +129,18 @@ cover_revision() {
 	sed -n '/^--- b4-submit-tracking ---$/,$p' "$1" | sed -n 's/^ *"revision": \([0-9]*\).*/\1/p' | head -n 1
 }
 
-# export_branch DIR: write the branch as series files into DIR: the patches
-# after the cover commit, and the cover commit's exact message as cover.txt.
-# Pinned options make the output independent of the user's git config.
+# export_branch DIR [REF]: write the branch (or REF, a state of it) as series
+# files into DIR: the patches after the cover commit, and the cover commit's
+# exact message as cover.txt. Pinned options make the output independent of
+# the user's git config.
 export_branch() {
-	local dir=$1 cover
-	cover=$(cover_commit)
+	local dir=$1 ref=${2:-$BRANCH} cover
+	cover=$(cover_commit "$ref")
 	tgit -c core.abbrev=12 -c diff.algorithm=myers -c diff.noprefix=false \
 		-c diff.mnemonicPrefix=false -c diff.renames=true -c format.signOff=false \
 		-c format.coverLetter=false -c format.numbered=auto \
-		format-patch -q --zero-commit --no-signature --base="$SERIES_BASE_TAG" \
-		-o "$dir" "$cover..$BRANCH" >/dev/null
+		format-patch -q --zero-commit --no-signature \
+		-o "$dir" "$cover..$ref" >/dev/null
 	tgit cat-file commit "$cover" | sed '1,/^$/d' >"$dir/cover.txt"
 }
 
@@ -148,4 +153,12 @@ series_matches() {
 		[ -e "$f" ] || continue
 		cmp -s "$dir/${f##*/}" "$TOP/series/$REV/${f##*/}" || return 1
 	done
+}
+
+# The tree's MAINTAINERS with MAINTAINERS.local appended, for
+# get_maintainer.pl --mpath (which takes a single file).
+merged_maintainers() {
+	local out=$WORKDIR/MAINTAINERS.merged
+	cat "$TREE/MAINTAINERS" "$TOP/MAINTAINERS.local" >"$out"
+	printf '%s' "$out"
 }
