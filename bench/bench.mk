@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0
+# bench.mk - benchmark the series against its base under QEMU TCG.
+# Included by the top-level Makefile (KVER WORKDIR REV TREE BRANCH).
+#
+#   make bench                          exit_files, base vs b4/safer-fput
+#   make bench BENCH=open_close BENCH_ARGS='-n 100000' BENCH_RUNS=3
+#   make bench BENCH_REF=dev/k1         any commit of the kernel tree
+#
+# Kernels: tinyconfig + bench/bench.config, built out of tree with ccache
+# under the kbuild lock, each from its own detached worktree.
+
+BENCH       ?= exit_files
+BENCH_ARGS  ?=
+BENCH_RUNS  ?= 5
+BENCH_LIMIT ?= 1.05
+BENCH_BASE  ?= $(SERIES_BASE_TAG)
+BENCH_REF   ?= $(BRANCH)
+BENCH_DIR   ?= $(WORKDIR)/bench
+BENCH_BZ    := arch/x86/boot/bzImage
+
+.PHONY: bench bench-kernels
+
+bench-kernels: ## build the base and patched benchmark kernels (BENCH_BASE, BENCH_REF)
+	@bench/worktree '$(TREE)' '$(BENCH_BASE)' '$(BENCH_DIR)/src-base'
+	@bench/worktree '$(TREE)' '$(BENCH_REF)' '$(BENCH_DIR)/src-patched'
+	@bench/mkkernel '$(BENCH_DIR)/src-base' '$(BENCH_DIR)/build-base' >/dev/null
+	@bench/mkkernel '$(BENCH_DIR)/src-patched' '$(BENCH_DIR)/build-patched' >/dev/null
+
+bench: bench-kernels ## compare base and patched kernels on guest benchmark BENCH (default exit_files)
+	@bench/run --bench '$(BENCH)' --args '$(BENCH_ARGS)' --runs '$(BENCH_RUNS)' \
+		--max-ratio '$(BENCH_LIMIT)' --out '$(BENCH_DIR)/results-$(BENCH)' \
+		--kernel 'base=$(BENCH_DIR)/build-base/$(BENCH_BZ)' \
+		--kernel 'patched=$(BENCH_DIR)/build-patched/$(BENCH_BZ)'
