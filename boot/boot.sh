@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# boot.sh - the boot gate for one kernel config: build (kbuild.sh), initramfs
+# (initramfs.sh), boot in QEMU (qemu-run.sh), tests (verdict.sh). Prints a
+# progress line per stage and ends with one verdict line:
+#   gate vN CONFIG: PASS (k suites, n tests)  |  gate vN CONFIG: FAIL: reason
+# With --record, a pass of a clean tree writes the gate record (gate-check).
+#
+# usage: boot.sh [--record] CONFIG [SRC [BUILD]]
+#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-CONFIG.
+set -euo pipefail
+PROG=boot
+. "$(dirname "$0")/lib-boot.sh"
+
+record=
+if [ "${1:-}" = --record ]; then
+	record=1
+	shift
+fi
+case $# in
+1 | 2 | 3) ;;
+*) die "usage: boot.sh [--record] CONFIG [SRC [BUILD]]" ;;
+esac
+config=$1
+check_config "$config"
+check_rev
+src=${2:-$TREE}
+build=${3:-$WORKDIR/build-$config}
+[ -f "$src/Makefile" ] || die "no kernel tree at $src (run 'make tree' and 'make series')"
+src=$(cd "$src" && pwd)
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
+run=$build/boot
+label="gate $REV $config"
+
+verdict() {
+	printf '%s: %s\n' "$label" "$*"
+}
+
+base=$(git -C "$src" rev-parse -q --verify "$(base_tag)^{commit}") ||
+	die "$src has no tag $(base_tag)"
+head=$(git -C "$src" rev-parse HEAD)
+if [ -n "$record" ]; then
+	# Only a clean checkout of the series branch can be recorded.
+	[ "$(git -C "$src" symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
+		die "$src is not on branch $BRANCH (run 'make series')"
+	if [ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] ||
+		[ -n "$(git -C "$src" ls-files --others | head -n 1)" ]; then
+		die "$src has uncommitted changes: nothing to record"
+	fi
+fi
+stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $(base_tag) at ${head:0:12} in $src"
+
+stage "build: $config kernel in $build"
+if ! "$BOOT/kbuild.sh" "$src" "$build" "$config"; then
+	verdict "FAIL: kernel build failed (see $build/build.log)"
+	exit 1
+fi
+
+stage "initramfs: busybox + tests"
+rm -rf "$run"
+mkdir -p "$run"
+if ! "$BOOT/initramfs.sh" "$src" "$build" "$run"; then
+	verdict "FAIL: initramfs build failed (see $run/cc.log)"
+	exit 1
+fi
+
+secs=$(boot_timeout "$config")
+stage "boot: qemu-system-x86_64 -accel tcg, timeout $secs s, console $run/console.log"
+qrc=0
+"$BOOT/qemu-run.sh" "$build/arch/x86/boot/bzImage" "$run/initramfs.cpio.gz" \
+	"$run/console.log" "$secs" || qrc=$?
+[ "$qrc" = 0 ] || [ "$qrc" = 124 ] || { verdict "FAIL: QEMU did not run"; exit 1; }
+
+stage "tests: KTAP of the KUnit suites and guest tests"
+vrc=0
+result=$("$BOOT/verdict.sh" "$src" "$config" "$run/console.log" "$qrc" "$secs" "$run") ||
+	vrc=$?
+[ -n "$result" ] || result="FAIL: verdict.sh failed"
+if [ -f "$run/results.tsv" ]; then
+	awk -F'\t' '{ split($2, s, "."); k = $1 " " s[1]; n[k]++; if ($4 == "PASS") p[k]++;
+		if ($4 == "SKIP") sk[k]++ }
+		END { for (k in n) printf "  %-40s %3d tests, %3d passed, %3d skipped\n",
+			k, n[k], p[k], sk[k] }' "$run/results.tsv" | sort >&2
+fi
+stage "done"
+verdict "$result"
+[ "$vrc" = 0 ] || exit 1
+
+if [ -n "$record" ]; then
+	rec=$(record_file "$config")
+	mkdir -p "${rec%/*}"
+	{
+		printf 'revision %s\nconfig %s\nbranch %s\n' "$REV" "$config" "$BRANCH"
+		printf 'base %s %s\nhead %s\n' "$base" "$(base_tag)" "$head"
+		git -C "$src" log --reverse --format='commit %H %s' "$base..$head"
+		printf 'kconfig-sha256 %s\n' "$(sha256sum <"$build/.config" | cut -d' ' -f1)"
+		printf 'verdict %s: %s\n' "$label" "$result"
+		printf 'date %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	} >"$rec.tmp"
+	cp "$run/console.log" "${rec%.record}.console"
+	mv "$rec.tmp" "$rec"
+	note "gate record: $rec"
+fi

@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# faults.sh - run the boot gate on the head of b4/safer-fput with one seeded
+# fault applied (tests/fixtures/faults/NAME.patch, or none), in a detached
+# worktree $WORKDIR/faults/linux-KVER with build dirs $WORKDIR/faults/build-
+# CONFIG: the branch and $TREE's checkout are never touched. One worktree for
+# every fixture, reset between them, so rebuilds are incremental.
+#
+# usage: faults.sh CONFIG [FIXTURE]   (prints boot.sh's output)
+set -euo pipefail
+PROG=faults
+. "$(dirname "$0")/lib-boot.sh"
+
+case $# in
+1 | 2) ;;
+*) die "usage: faults.sh CONFIG [FIXTURE]" ;;
+esac
+config=$1 fixture=${2:-}
+check_config "$config"
+require_tree
+head=$(tgit rev-parse -q --verify "refs/heads/$BRANCH^{commit}") ||
+	die "no branch $BRANCH in $TREE (run 'make series')"
+patch=
+if [ -n "$fixture" ]; then
+	patch=$TOP/tests/fixtures/faults/$fixture.patch
+	[ -f "$patch" ] || die "no fixture $patch (have: $(find "$TOP/tests/fixtures/faults" -name '*.patch' -printf '%f ' | sed 's/\.patch//g'))"
+fi
+
+wt=$WORKDIR/faults/linux-$KVER
+# A worktree of an older $TREE (make tree re-extracted it) is stale.
+if [ -e "$wt" ] && [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
+	rm -rf "$wt"
+fi
+tgit worktree prune
+if [ ! -e "$wt" ]; then
+	mkdir -p "${wt%/*}"
+	tgit worktree add -q --detach "$wt" "$head"
+fi
+# Back to the pristine head: drop the previous fixture, keep mtimes of
+# unchanged files (incremental rebuild).
+git -C "$wt" reset -q --hard
+git -C "$wt" checkout -q --detach "$head"
+git -C "$wt" clean -q -fdx
+if [ -n "$patch" ]; then
+	git -C "$wt" apply --index "$patch" ||
+		die "fixture $fixture does not apply on $BRANCH at ${head:0:12}"
+fi
+stage "faults: ${fixture:-no fixture} on $BRANCH at ${head:0:12} in $wt"
+"$BOOT/boot.sh" "$config" "$wt" "$WORKDIR/faults/build-$config"

@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# initramfs.sh - build OUT/initramfs.cpio.gz: busybox-static, boot/init.sh as
+# /init, and static test binaries in /tests: boot/tests/*.c and selected
+# selftests of the gated tree SRC, all built with SRC's kselftest harness
+# and the uapi headers of BUILD (make headers).
+#
+# usage: initramfs.sh SRC BUILD OUT
+set -euo pipefail
+PROG=initramfs
+. "$(dirname "$0")/lib-boot.sh"
+
+[ $# -eq 3 ] || die "usage: initramfs.sh SRC BUILD OUT"
+src=$1 build=$2 out=$3
+busybox=/bin/busybox
+if [ ! -x "$busybox" ] || readelf -l "$busybox" | grep -q INTERP; then
+	die "$busybox is not a static busybox (apt-get install busybox-static)"
+fi
+[ -d "$build/usr/include/linux" ] ||
+	die "no uapi headers in $build/usr/include (kbuild.sh builds them)"
+
+# In-tree selftests: name and source, relative to SRC. A line with a trailing
+# '?' is optional: built only when the gated revision has the file (the
+# series adds it); boot/expected-suites says when its results are required.
+selftests="close_range_test tools/testing/selftests/core/close_range_test.c
+close_semantics_test tools/testing/selftests/filesystems/close_semantics/close_semantics_test.c ?"
+
+rm -rf "$out/tests"
+mkdir -p "$out/tests"
+cflags=(-static -O2 -g0 -Wall -pthread -D_GNU_SOURCE
+	-isystem "$build/usr/include" -I "$src/tools/testing/selftests")
+compile() { # NAME SOURCE
+	gcc "${cflags[@]}" -I "$(dirname "$2")" -o "$out/tests/$1" "$2" \
+		>>"$out/cc.log" 2>&1 ||
+		die "cannot build test $1 from $2, see $out/cc.log"
+}
+: >"$out/cc.log"
+for c in "$BOOT"/tests/*.c; do
+	compile "$(basename "$c" .c)" "$c"
+done
+while read -r name path opt; do
+	if [ ! -f "$src/$path" ]; then
+		[ "$opt" = "?" ] || die "selftest $path missing from $src"
+		continue
+	fi
+	compile "$name" "$src/$path"
+done <<<"$selftests"
+
+# gen_init_cpio: the kernel's own cpio writer, so /dev/console needs no root.
+gcc -O2 -o "$out/gen_init_cpio" "$src/usr/gen_init_cpio.c"
+{
+	printf '%s\n' 'dir /bin 755 0 0' 'dir /dev 755 0 0' \
+		'nod /dev/console 600 0 0 c 5 1' 'dir /proc 755 0 0' \
+		'dir /sys 755 0 0' 'dir /tmp 1777 0 0' 'dir /tests 755 0 0' \
+		"file /bin/busybox $busybox 755 0 0" \
+		'slink /bin/sh busybox 777 0 0' \
+		"file /init $BOOT/init.sh 755 0 0"
+	for t in "$out"/tests/*; do
+		printf 'file /tests/%s %s 755 0 0\n' "${t##*/}" "$t"
+	done
+} >"$out/initramfs.list"
+"$out/gen_init_cpio" "$out/initramfs.list" | gzip -1 >"$out/initramfs.cpio.gz"
+note "$(find "$out/tests" -type f | wc -l) test binaries: $(cd "$out/tests" && echo *)"

@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kconfig.sh - write BUILD/.config for CONFIG: tinyconfig + boot/configs
+# fragments, then olddefconfig, then fail if Kconfig dropped any requested
+# option (merge_config.sh only warns about those).
+#
+# usage: kconfig.sh SRC BUILD CONFIG
+set -euo pipefail
+PROG=kconfig
+. "$(dirname "$0")/lib-boot.sh"
+
+[ $# -eq 3 ] || die "usage: kconfig.sh SRC BUILD CONFIG"
+src=$1 build=$2 config=$3
+check_config "$config"
+[ -f "$src/Makefile" ] || die "no kernel source tree at $src"
+mkdir -p "$build"
+
+mapfile -t frags < <(config_fragments "$config")
+kmake() {
+	locked make -s -C "$src" O="$build" CC="ccache gcc" "$@"
+}
+
+kmake tinyconfig >/dev/null
+# merge_config.sh -m: textual merge only; the olddefconfig after it lets
+# KUNIT_ALL_TESTS switch on every test whose dependencies are met.
+"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
+	"${frags[@]}" >"$build/merge_config.log" 2>&1 ||
+	die "merge_config.sh failed, see $build/merge_config.log"
+kmake olddefconfig
+
+# Every CONFIG_X=v / "# CONFIG_X is not set" line of the fragments must be
+# in the final .config exactly ("=n" means "is not set").
+bad=
+while IFS= read -r want; do
+	sym=${want%%=*}
+	case $want in
+	*=n) line="# $sym is not set"
+		grep -qx "$line" "$build/.config" ||
+			! grep -q "^$sym=" "$build/.config" || bad="$bad $sym" ;;
+	*) grep -qxF "$want" "$build/.config" || bad="$bad $sym" ;;
+	esac
+done < <(cat "${frags[@]}" | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p')
+[ -z "$bad" ] ||
+	die "Kconfig dropped requested option(s):$bad (see $build/.config)"

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# ktap.sh - parse the two KTAP documents of a gate console log with the
+# tree's own parser (tools/testing/kunit/kunit.py parse): the built-in KUnit
+# suites (everything before init.sh's "guest tests begin" marker) and the
+# guest tests (between the markers). Writes OUT/{kunit,guest}.{log,json,parse}
+# and prints one line per test case: PART SUITE CASE STATUS (PASS, SKIP,
+# FAIL, ERROR), a case-less suite as PART SUITE - STATUS.
+# Exits 1 if a part has no KTAP at all.
+#
+# usage: ktap.sh SRC LOG OUT
+set -euo pipefail
+PROG=ktap
+. "$(dirname "$0")/lib-boot.sh"
+
+[ $# -eq 3 ] || die "usage: ktap.sh SRC LOG OUT"
+src=$1 log=$2 out=$3
+kunit=$src/tools/testing/kunit/kunit.py
+[ -f "$kunit" ] || die "no $kunit in the gated tree"
+command -v jq >/dev/null || die "jq not found (apt-get install jq)"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+begin='safer-fput: guest tests begin'
+end='safer-fput: guest tests end'
+tr -d '\r' <"$log" | sed -n "/^$begin\$/q;p" >"$out/kunit.log"
+tr -d '\r' <"$log" | sed -n "/^$begin\$/,/^$end\$/{/^$begin\$/d;/^$end\$/d;p}" \
+	>"$out/guest.log"
+
+status=0
+for part in kunit guest; do
+	# kunit.py exits 1 on failed tests: the JSON tells which.
+	PYTHONDONTWRITEBYTECODE=1 python3 "$kunit" parse \
+		--json="$out/$part.json" "$out/$part.log" >"$out/$part.parse" 2>&1 || :
+	if [ ! -s "$out/$part.json" ] ||
+		grep -q 'could not find any KTAP output' "$out/$part.parse"; then
+		note "no KTAP output from the $part tests"
+		status=1
+		continue
+	fi
+	jq -r --arg part "$part" '
+		def leaves($suite): (.test_cases[] | [$part, $suite, .name, .status]),
+			(.sub_groups[] | leaves($suite + "." + .name));
+		(.sub_groups[] | .name as $s | leaves($s)),
+		(.test_cases[] | [$part, .name, "-", .status])
+		| @tsv' "$out/$part.json"
+done
+exit "$status"

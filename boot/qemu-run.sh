@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# qemu-run.sh - boot KERNEL with INITRD under QEMU/TCG, console to LOG.
+# Exits 0 when the guest rebooted (QEMU exits: -no-reboot) and 124 when it
+# was still running after TIMEOUT seconds; the log is kept either way.
+#
+# usage: qemu-run.sh KERNEL INITRD LOG TIMEOUT [EXTRA-CMDLINE]
+set -euo pipefail
+PROG=qemu-run
+. "$(dirname "$0")/lib-boot.sh"
+
+[ $# -ge 4 ] || die "usage: qemu-run.sh KERNEL INITRD LOG TIMEOUT [CMDLINE]"
+kernel=$1 initrd=$2 log=$3 secs=$4 extra=${5:-}
+[ -f "$kernel" ] || die "no kernel image $kernel"
+[ -f "$initrd" ] || die "no initramfs $initrd"
+command -v qemu-system-x86_64 >/dev/null ||
+	die "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
+
+# KVM guests hang on this machine class (NOTES.md): TCG only.
+# panic=-1: reboot at once on a panic, so QEMU exits and the log says why.
+rc=0
+timeout -k 5 "$secs" qemu-system-x86_64 -accel tcg -m 512 -smp 2 \
+	-nodefaults -no-reboot -display none -monitor none \
+	-serial "file:$log" -kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 $extra" </dev/null || rc=$?
+case $rc in
+0 | 124) exit "$rc" ;;
+*) die "qemu-system-x86_64 failed (exit $rc), see $log" ;;
+esac

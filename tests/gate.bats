@@ -1,0 +1,132 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# gate.bats - the boot gate (boot/): the clean revision passes and is
+# recorded, the record goes stale when the branch moves, and every seeded
+# fault of tests/fixtures/faults/ fails the real gate with its own reason.
+#
+# Runs in a copy of this repo against $TEST_WORKDIR (its own tree, builds,
+# records); faults are applied in boot/faults.sh's detached worktree, one
+# after another, so their rebuilds are incremental.
+
+load helpers
+
+setup_file() {
+	R=$BATS_FILE_TMPDIR/repo
+	export R
+	copy_repo "$R"
+	mkdir -p "$TEST_WORKDIR"
+	mk "$R" tree series >"$BATS_FILE_TMPDIR/series.log" 2>&1
+	REV=$(. "$R/series/series.conf" && echo "$SERIES_CURRENT")
+	export REV
+}
+
+teardown() {
+	restore_branch
+}
+
+# fault CONFIG [FIXTURE]: the gate on the branch head with FIXTURE applied.
+fault() {
+	WORKDIR=$TEST_WORKDIR "$R/boot/faults.sh" "$@"
+}
+
+# The verdict is the last line; show the run in the TAP output on failure.
+verdict_is() {
+	printf '%s\n' "$output" | tail -n 25
+	[[ "${lines[-1]}" =~ $1 ]]
+}
+
+timed() {
+	local t0=$SECONDS
+	"$@"
+	echo "# ${BATS_TEST_DESCRIPTION%%:*}: $((SECONDS - t0)) s" >&3
+}
+
+@test "make boot: a wrong CONFIG is a one-line error naming the configs" {
+	run mk "$R" boot CONFIG=lockdepp
+	[ "$status" -ne 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"unknown CONFIG 'lockdepp' (configs: base lockdep kasan)"* ]]
+}
+
+@test "gate-check: no record, no send" {
+	rm -rf "$TEST_WORKDIR/gate"
+	run mk "$R" gate-check
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$REV lockdep: no gate record"* ]]
+}
+
+@test "make gate (cold): the clean revision passes, record names its commits" {
+	rm -rf "$TEST_WORKDIR/build-lockdep"
+	timed run mk "$R" gate
+	verdict_is "^gate $REV lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	[ "$status" -eq 0 ]
+	rec=$TEST_WORKDIR/gate/$REV-lockdep.record
+	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
+	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
+	[ "$(grep -c '^commit ' "$rec")" -eq "$n" ]
+	# Every stage reported its progress.
+	for s in build: initramfs: boot: tests:; do
+		[[ "$output" == *"] $s"* ]]
+	done
+}
+
+@test "gate-check: valid for the gated head, stale once the branch moves" {
+	run mk "$R" gate-check
+	[ "$status" -eq 0 ]
+	save_branch
+	tgit checkout -q b4/safer-fput
+	tgit -c user.name=t -c user.email=t@localhost commit -q --allow-empty -m "test: move the branch"
+	run mk "$R" gate-check
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"stale gate record"* ]]
+}
+
+@test "make gate (warm): one touched file rebuilds and passes again" {
+	touch "$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	timed run mk "$R" gate
+	verdict_is "^gate $REV lockdep: PASS "
+}
+
+@test "fault kunit-fail: a failing KUnit case fails the gate" {
+	timed run fault lockdep kunit-fail
+	verdict_is "^gate $REV lockdep: FAIL: not ok: example\.example_simple_test$"
+	[ "$status" -ne 0 ]
+}
+
+@test "fault panic: a panic at boot fails the gate" {
+	timed run fault lockdep panic
+	verdict_is "^gate $REV lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"
+	[ "$status" -ne 0 ]
+}
+
+@test "fault hang: a boot that never reaches init is a hang" {
+	timed run fault lockdep hang
+	verdict_is "^gate $REV lockdep: FAIL: boot hang after [0-9]+ s$"
+	[ "$status" -ne 0 ]
+}
+
+@test "fault lockdep-abba: a lockdep report fails the gate" {
+	timed run fault lockdep lockdep-abba
+	verdict_is "^gate $REV lockdep: FAIL: WARNING: possible circular locking dependency detected$"
+	[ "$status" -ne 0 ]
+}
+
+@test "fault lockdep-fput-nodefer: fput_nodefer() under mmap_lock fails the gate" {
+	tgit grep -q 'fput_nodefer' b4/safer-fput -- fs/file_table_kunit.c ||
+		skip "the series has no fs/file_table_kunit.c with fput_nodefer() yet"
+	timed run fault lockdep lockdep-fput-nodefer
+	verdict_is "^gate $REV lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at fs/file_table\.c:[0-9]+ fput_nodefer"
+	[ "$status" -ne 0 ]
+}
+
+@test "kasan (cold): the clean revision passes the KASAN boot" {
+	timed run fault kasan
+	verdict_is "^gate $REV kasan: PASS "
+	[ "$status" -eq 0 ]
+}
+
+@test "fault kasan-uaf: a use-after-free fails the KASAN gate" {
+	timed run fault kasan kasan-uaf
+	verdict_is "^gate $REV kasan: FAIL: BUG: KASAN: use-after-free in example_simple_test"
+	[ "$status" -ne 0 ]
+}
