@@ -17,7 +17,6 @@ PROG=ktap
 src=$1 log=$2 out=$3
 kunit=$src/tools/testing/kunit/kunit.py
 [ -f "$kunit" ] || die "no $kunit in the gated tree"
-command -v jq >/dev/null || die "jq not found (apt-get install jq)"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
@@ -38,11 +37,20 @@ for part in kunit guest; do
 		status=1
 		continue
 	fi
-	jq -r --arg part "$part" '
-		def leaves($suite): (.test_cases[] | [$part, $suite, .name, .status]),
-			(.sub_groups[] | leaves($suite + "." + .name));
-		(.sub_groups[] | .name as $s | leaves($s)),
-		(.test_cases[] | [$part, .name, "-", .status])
-		| @tsv' "$out/$part.json"
+	# One TSV line per leaf of kunit_json's tree (suite, case, status).
+	python3 - "$part" "$out/$part.json" <<-'PY'
+		import json, sys
+		part, path = sys.argv[1], sys.argv[2]
+		def leaves(group, suite):
+		    for case in group["test_cases"]:
+		        print(part, suite, case["name"], case["status"], sep="\t")
+		    for sub in group["sub_groups"]:
+		        leaves(sub, suite + "." + sub["name"])
+		top = json.load(open(path))
+		for suite in top["sub_groups"]:
+		    leaves(suite, suite["name"])
+		for case in top["test_cases"]:
+		    print(part, case["name"], "-", case["status"], sep="\t")
+	PY
 done
 exit "$status"
