@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: GPL-2.0
+# coccinelle/cocci.mk - the Coccinelle conversions (issue #5). Included by the
+# top-level Makefile. COCCI_TREE/COCCI_BRANCH select another work tree/branch
+# for `make cocci` (default: the project's tree and branch).
+.PHONY: cocci cocci-test cocci-check cocci-report
+
+COCCI_TREE ?= $(TREE)
+COCCI_BRANCH ?= $(BRANCH)
+export COCCI_TREE COCCI_BRANCH
+
+cocci-test: ## run the semantic patches on coccinelle/tests/*.c and compare with the .res files
+	@coccinelle/run-tests.sh
+
+cocci: deps ## regenerate the Coccinelle conversions as commits on b4/safer-fput, then export them
+	@coccinelle/cocci.sh
+
+cocci-check: deps ## regenerate the conversions in a scratch worktree; they must equal series/$(REV)
+	@coccinelle/check.sh
+
+cocci-report: ## list every fget()/fput() site of $(COCCI_TREE): converted, or rejected and why
+	@coccinelle/report.sh

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Use fput_nodefer() instead of fput() where no lock can be held: in a
+/// system call body (SYSCALL_DEFINEn, COMPAT_SYSCALL_DEFINEn), or in a static
+/// do_*()/ksys_*() helper whose only callers are such bodies in the same file
+/// and whose address is never taken, with no lock-like call (spin/raw_spin/
+/// read/write locks, mutexes, rwsems, inode_lock, mmap locks, lock_sock, RCU,
+/// irq/bh/preempt disabling, fdget_pos, mnt_want_write, sb_start_write,
+/// *_path_create) on any path before the put, in the function or at the call
+/// site in the caller, and nothing after the put that could still reach an
+/// object the final put may free (no call, no dereference). Everything else
+/// is rejected, and report mode says why.
+//
+// Confidence: Moderate
+// Copyright: (C) 2026 The safer-fput project. GPL-2.0-only.
+// Options: --no-includes --include-headers
+// Keywords: fput, fput_nodefer, __fput_sync
+//
+// Notes: locks are recognised by the names of the calls that take them;
+// a callee that returns with a lock held under another name is not seen.
+// fput_nodefer() lockdep-asserts that no lock is held, so such a miss is
+// caught at run time on a lockdep kernel, not silently accepted.
+
+virtual patch
+virtual report
+virtual context
+
+@initialize:python@
+@@
+import re
+import linecache
+
+LOCK = re.compile(r'lock|^down|_down|^percpu_down|rcu_read|local_irq|local_bh_disable'
+                  r'|preempt_disable|get_cpu|fdget_pos|mnt_want_write|sb_start_|file_start_write'
+                  r'|_path_create$|^filename_create$|^guard$|^scoped_guard$|^spin_|^raw_spin_'
+                  r'|^read_seq|^write_seq|^mutex_|^rwsem_|^srcu_|^lock_|^acquire')
+SYSCALL = re.compile(r'^\s*(COMPAT_)?SYSCALL_DEFINE[0-6]\s*\(')
+
+seen = set()
+ctxok = set()   # sites whose syscall-level context was established
+rejected = {}
+funcs = {}      # name -> {'syscall': bool, 'static': bool}
+calls = {}      # callee -> list of (caller, lock_before)
+addr = set()    # functions whose address is taken
+callpos = {}    # (file, helper) -> call positions seen
+
+# finalize merges these across --jobs workers through the coccinelle module.
+import coccinelle as _cocci_mod
+_cocci_mod.seen = seen
+_cocci_mod.rejected = rejected
+_cocci_mod.ctxok = ctxok
+
+def key(p):
+    return (p[0].file, int(p[0].line))
+
+def reject(p, why):
+    r = rejected.setdefault(key(p), [])
+    if why not in r:
+        r.append(why)
+
+def is_syscall(s):
+    return bool(SYSCALL.match(linecache.getline(s[0].file, int(s[0].line))))
+
+def context_ok(fl, fn):
+    """Why fn (in file fl) is not syscall-level, or None if it is."""
+    info = funcs.get((fl, fn))
+    if info is None:
+        return "enclosing function not understood"
+    if len(info['defs']) != 1:
+        return "%d functions are called %s() in this file" % (len(info['defs']), fn)
+    if info['syscall']:
+        return None
+    if not re.match(r'(do|ksys)_', fn):
+        return "not in a system call body or a do_*/ksys_* helper"
+    if not info['static']:
+        return "%s() is not static: callers outside this file are unknown" % fn
+    if (fl, fn) in addr:
+        return "the address of %s() is taken" % fn
+    cs = calls.get((fl, fn), [])
+    # Every textual call must be one we saw (a call the matcher missed could
+    # be made with a lock held): count "fn(" outside definitions/prototypes.
+    text = open(fl, encoding='utf-8', errors='replace').read()
+    uses = [m for m in re.finditer(r'\b%s\s*\(' % re.escape(fn), text)
+            if not re.match(r'^\S', text[text.rfind('\n', 0, m.start()) + 1:m.start()] or ' ')]
+    if len(uses) != len(callpos.get((fl, fn), ())):
+        return "%s() has %d calls in this file, %d understood" % (fn, len(uses), len(callpos.get((fl, fn), ())))
+    if not cs:
+        return "%s() has no caller in this file" % fn
+    for caller, locked in cs:
+        if not funcs.get((fl, caller), {}).get('syscall'):
+            return "%s() is called from %s(), not a system call body" % (fn, caller)
+        if locked:
+            return "%s() is called from %s() after a lock-like call" % (fn, caller)
+    return None
+
+// Every fput() call is a site.
+@site@
+position p;
+@@
+fput@p(...)
+
+@script:python@
+p << site.p;
+@@
+seen.add(key(p))
+
+// What kind of function each one is.
+@fns depends on site@
+identifier fn;
+position s;
+@@
+fn@s(...) { ... }
+
+@script:python@
+fn << fns.fn;
+s << fns.s;
+@@
+# Keyed by name: SYSCALL_DEFINEn(name, ...) is parsed as a function called
+# name, which may also be the name of a static helper in the same file.
+info = funcs.setdefault((s[0].file, str(fn)), {'syscall': False, 'static': False, 'defs': set(), 'sys': set()})
+info['defs'].add(s[0].line)
+if is_syscall(s):
+    info['sys'].add(s[0].line)
+info['syscall'] = info['defs'] == info['sys']
+
+@sfns depends on site@
+identifier fn;
+type T;
+position s;
+@@
+static T fn@s(...) { ... }
+
+@script:python@
+fn << sfns.fn;
+s << sfns.s;
+@@
+if (s[0].file, str(fn)) in funcs:
+    funcs[(s[0].file, str(fn))]['static'] = True
+
+// Who calls the do_*/ksys_* helpers, and with a lock-like call before?
+@callers depends on site exists@
+identifier caller, h =~ "^(do|ksys)_";
+position c;
+@@
+caller(...) { ... when any
+h@c(...)
+... when any
+}
+
+@lockedcall depends on site exists@
+identifier caller, h =~ "^(do|ksys)_", L;
+position callers.c;
+@@
+caller(...) { ... when any
+L(...)
+... when any
+h@c(...)
+... when any
+}
+
+@script:python@
+caller << callers.caller;
+h << callers.h;
+c << callers.c;
+@@
+calls.setdefault((c[0].file, str(h)), [])
+calls[(c[0].file, str(h))].append((str(caller), False))
+callpos.setdefault((c[0].file, str(h)), set()).add((c[0].line, c[0].column))
+
+@script:python@
+caller << lockedcall.caller;
+h << lockedcall.h;
+c << callers.c;
+L << lockedcall.L;
+@@
+if LOCK.search(str(L)):
+    calls.setdefault((c[0].file, str(h)), [])
+    calls[(c[0].file, str(h))].append((str(caller), True))
+
+@addrof depends on site@
+identifier h =~ "^(do|ksys)_";
+position q;
+@@
+(
+h(...)
+|
+h@q
+)
+
+@script:python@
+h << addrof.h;
+q << addrof.q;
+@@
+addr.add((q[0].file, str(h)))
+
+// The enclosing function must be syscall-level. A site is converted only if
+// this rule positively established its context (a parse or matching failure
+// leaves it rejected).
+@ctx depends on site@
+identifier fn;
+position p;
+@@
+fn(...) { ... when any
+fput@p(...)
+... when any
+}
+
+@script:python@
+fn << ctx.fn;
+p << ctx.p;
+@@
+why = context_ok(p[0].file, str(fn))
+if why:
+    reject(p, why)
+else:
+    ctxok.add(key(p))
+
+// A lock-like call on some path before the put.
+@locked depends on site exists@
+identifier L;
+position p, q;
+@@
+L@q(...)
+...
+fput@p(...)
+
+@script:python@
+L << locked.L;
+p << locked.p;
+q << locked.q;
+@@
+if LOCK.search(str(L)):
+    reject(p, "%s() at line %s may hold a lock" % (L, q[0].line))
+
+// Work after the put that could still reach what the final put frees.
+@after depends on site exists@
+identifier g, fld;
+expression E, E1;
+position p, q;
+@@
+fput@p(...);
+...
+(
+g@q(...)
+|
+E->fld@q
+|
+  *E@q
+|
+E[E1]@q
+)
+
+@script:python@
+g << after.g = "";
+p << after.p;
+q << after.q;
+@@
+reject(p, "%s at line %s after the put may use what it frees"
+       % ("%s()" % g if g else "a dereference", q[0].line))
+
+// ---------------------------------------------------------------- report
+@finalize:python depends on report@
+seen_l << merge.seen;
+rejected_l << merge.rejected;
+ctxok_l << merge.ctxok;
+@@
+# With --jobs each worker has its own state: merge it.
+seen, rejected, ctxok = set(), {}, set()
+for s in seen_l:
+    seen |= s
+for d in rejected_l:
+    rejected.update(d)
+for s in ctxok_l:
+    ctxok |= s
+for k in sorted(seen):
+    if k in rejected:
+        print("%s:%d: rejected: %s" % (k[0], k[1], "; ".join(rejected[k])))
+    elif k not in ctxok:
+        print("%s:%d: rejected: enclosing function not analysed (parse or matching failure)" % k)
+    else:
+        print("%s:%d: converted" % k)
+
+// ---------------------------------------------------------------- convert
+@depends on patch && site@
+expression E;
+position p : script:python() { key(p) in ctxok and key(p) not in rejected };
+@@
+- fput@p(E)
++ fput_nodefer(E)

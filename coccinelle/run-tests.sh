@@ -1,0 +1,86 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run-tests.sh [TESTDIR] - run every TESTDIR/NAME-CASE.c through NAME.cocci in
+# patch mode and compare with NAME-CASE.res; when the case's first line is
+# "// expect: converted" or "// expect: rejected: TEXT", also check that report
+# mode says so for its site. One line per case, then "cocci-test: N passed,
+# N failed"; exits non-zero if any case failed or a script has under 12 cases.
+#
+# (spatch --test exits 0 on a mismatch, so the comparison is done here.)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${1:-${COCCI_TESTDIR:-$here/tests}}
+min=12
+[ -d "$dir" ] || { echo "cocci-test: error: no test directory $dir" >&2; exit 1; }
+command -v spatch >/dev/null || { echo "cocci-test: error: spatch not found (apt-get install coccinelle)" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+declare -A count=()
+
+for sp in "$here"/*.cocci; do
+	name=${sp##*/}
+	count[${name%.cocci}]=0
+done
+
+for c in "$dir"/*.c; do
+	[ -e "$c" ] || continue
+	case=${c##*/}
+	case=${case%.c}
+	script=${case%%-*}
+	sp=$here/$script.cocci
+	res=${c%.c}.res
+	out=$tmp/$case.out
+	why=
+	if [ ! -f "$sp" ]; then
+		why="no $script.cocci"
+	elif [ ! -f "$res" ]; then
+		why="no ${res##*/}"
+	elif ! spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" \
+		-D patch "$c" -o "$out" >"$tmp/$case.log" 2>&1; then
+		why="spatch failed: $(tail -n 1 "$tmp/$case.log")"
+	else
+		# spatch writes no output file when nothing changes.
+		[ -f "$out" ] || cp "$c" "$out"
+		if ! diff -u "$res" "$out" >"$tmp/$case.diff"; then
+			why="output differs from ${res##*/}"
+		fi
+	fi
+	expect=$(sed -n '1s,^// expect: ,,p' "$c")
+	if [ -z "$why" ] && [ -n "$expect" ]; then
+		got=$(spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" \
+			-D report "$c" 2>/dev/null | grep -F "$c:" || true)
+		case $expect in
+		converted)
+			[ "$(printf '%s\n' "$got" | grep -c ': converted$')" -ge 1 ] &&
+				! printf '%s\n' "$got" | grep -q ': rejected:' ||
+				why="report says '${got#"$c":}', expected converted"
+			;;
+		rejected:*)
+			printf '%s\n' "$got" | grep ': rejected: ' | grep -qF -- "${expect#rejected: }" ||
+				why="report says '${got#"$c":}', expected $expect"
+			;;
+		*) why="bad expect line: $expect" ;;
+		esac
+	fi
+	[ -n "${count[$script]+x}" ] && count[$script]=$((count[$script] + 1))
+	if [ -z "$why" ]; then
+		pass=$((pass + 1))
+		printf 'PASS %s\n' "$case"
+	else
+		fail=$((fail + 1))
+		printf 'FAIL %s: %s\n' "$case" "$why"
+		[ -s "$tmp/$case.diff" ] && sed 's/^/    /' "$tmp/$case.diff"
+	fi
+done
+
+for s in "${!count[@]}"; do
+	if [ "${count[$s]}" -lt "$min" ]; then
+		fail=$((fail + 1))
+		printf 'FAIL %s.cocci: only %d test cases (need %d)\n' "$s" "${count[$s]}" "$min"
+	fi
+done
+printf 'cocci-test: %d passed, %d failed\n' "$pass" "$fail"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,19 @@
+// expect: converted
+int demo_check(unsigned int fd, int flags)
+{
+	struct file *file;
+	int ret = 0;
+
+	file = fget(fd);
+	if (!file)
+		return -EBADF;
+	if (!(file->f_mode & FMODE_READ)) {
+		ret = -EBADF;
+		goto out;
+	}
+	if (flags)
+		ret = demo_inode_check(file_inode(file), flags);
+out:
+	fput(file);
+	return ret;
+}

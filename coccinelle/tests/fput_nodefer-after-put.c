@@ -1,0 +1,12 @@
+// expect: rejected: after the put may use what it frees
+SYSCALL_DEFINE1(demo_after, unsigned int, fd)
+{
+	struct file *file = fget(fd);
+	struct inode *inode;
+
+	if (!file)
+		return -EBADF;
+	inode = file_inode(file);
+	fput(file);
+	return inode->i_mode;
+}
