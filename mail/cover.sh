@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# cover.sh - refresh the results block of cover-letters/$REV.txt and the
+# cover commit of branch b4/safer-fput.
+#
+# The block (between '#' marker lines, which b4 drops when sending) holds the
+# verdicts of the gate records in $WORKDIR/gate/ that gated these patches,
+# and the range-diff against the sent previous revision (tag
+# sent/safer-fput-v(N-1), `b4 prep --compare-to`). It names no commit id that
+# a rebuild of the branch changes (only tree ids), so a second run on the same
+# patches changes nothing. Then the branch is rebuilt from the edited cover
+# (scripts/series.sh) and `b4 prep --auto-to-cc` adds the To/Cc trailers
+# (get_maintainer.pl on MAINTAINERS + MAINTAINERS.local); a change is written
+# back with scripts/export.sh.
+#
+# usage: cover.sh [--check]   --check: exit 1 if the block is not current
+set -euo pipefail
+PROG=cover
+# shellcheck source=lib-mail.sh
+. "$(dirname "$0")/lib-mail.sh"
+
+check=
+[ "${1:-}" = --check ] && check=1
+check_rev
+require_tree
+branch_exists || die "no branch $BRANCH in $TREE (run 'make series')"
+base=$(series_base)
+cover_file=$TOP/cover-letters/$REV.txt
+[ -f "$cover_file" ] || die "no cover-letters/$REV.txt (run 'make export')"
+n=$(rev_number "$REV")
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# patches REF: what identifies the patches of a branch state whatever the
+# cover says: per commit after the cover, its tree, author and message.
+patches() {
+	tgit log --reverse --format='%T %an <%ae>%n%B' "$(cover_commit "$1")..$1"
+}
+
+head=$(tgit rev-parse "$BRANCH")
+patches "$head" >"$tmp/patches"
+tree=$(tgit rev-parse "$head^{tree}")
+
+{
+	printf 'Gate results (make gate) for this revision, kernel tree %s:\n' "${tree:0:12}"
+	gated=0
+	for rec in "$WORKDIR/gate/$REV"-*.record; do
+		[ -f "$rec" ] || continue
+		rhead=$(sed -n 's/^head \([0-9a-f]*\)$/\1/p' "$rec")
+		[ -n "$rhead" ] || continue
+		tgit cat-file -e "$rhead^{commit}" 2>/dev/null || continue
+		tgit merge-base --is-ancestor "$base" "$rhead" || continue
+		(cover_commit "$rhead") >/dev/null 2>&1 || continue
+		# A record of other patches (an older or newer state) is stale.
+		patches "$rhead" | cmp -s - "$tmp/patches" || continue
+		sed -n 's/^verdict /  /p; s/^\(check .*: [A-Z]*.*\)$/  \1/p' "$rec"
+		sed -n 's/^kconfig-sha256 \(.\{12\}\).*/    kconfig sha256 \1/p' "$rec"
+		gated=$((gated + 1))
+	done
+	[ "$gated" -gt 0 ] || printf '  none yet: run make gate, then make cover again\n'
+	prev=$((n - 1))
+	if [ "$prev" -ge 1 ] && tgit rev-parse -q --verify "refs/tags/$(sent_tag "$prev")" >/dev/null; then
+		printf '\nRange-diff against v%d (as sent):\n' "$prev"
+		[ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
+			die "$TREE is not on branch $BRANCH (run 'make series')"
+		(cd "$TREE" && b4 prep --compare-to "v$prev") >"$tmp/rd" 2>"$tmp/rd.err" || {
+			cat "$tmp/rd.err" >&2
+			die "b4 prep --compare-to v$prev failed"
+		}
+		# Drop the new side's commit ids: they change with every edit
+		# of the cover commit, the patches do not.
+		sed -E 's/^( *([0-9]+|-): +[0-9a-f-]+ [=!<>] +([0-9]+|-): +)[0-9a-f]{7,} /\1/' "$tmp/rd"
+	fi
+} >"$tmp/block"
+
+"$MAIL/cover-block" "$cover_file" "$tmp/block" >"$tmp/cover"
+if [ -n "$check" ]; then
+	cmp -s "$tmp/cover" "$cover_file" ||
+		die "the results block of cover-letters/$REV.txt is not current; run 'make cover'"
+	exit 0
+fi
+
+if cmp -s "$tmp/cover" "$cover_file"; then
+	note "cover-letters/$REV.txt: results block already current"
+else
+	cp "$tmp/cover" "$cover_file"
+	note "cover-letters/$REV.txt: results block refreshed"
+	"$TOP/scripts/series.sh"
+fi
+
+# To/Cc trailers: b4 0.12 uses send-auto-to-cmd only in prep --auto-to-cc,
+# which rewrites the cover commit; export.sh brings that back to the repo.
+mail_config
+before=$(tgit rev-parse "$BRANCH")
+[ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] || tgit checkout -q "$BRANCH"
+(cd "$TREE" && b4 prep --auto-to-cc) >"$tmp/cc.log" 2>&1 || {
+	cat "$tmp/cc.log" >&2
+	die "b4 prep --auto-to-cc failed"
+}
+if [ "$(tgit rev-parse "$BRANCH")" != "$before" ]; then
+	note "b4 prep --auto-to-cc added To/Cc trailers"
+	"$TOP/scripts/export.sh"
+fi
+if grep -v '^#' "$cover_file" | grep -q EDITME; then
+	note "cover-letters/$REV.txt still has EDITME lines: write them before 'make send'"
+fi
+head=$(tgit rev-parse "$BRANCH")
+if "$TOP/boot/gate-check" >/dev/null 2>&1; then
+	note "$BRANCH at ${head:0:12}: the gate record is valid for it"
+else
+	note "$BRANCH at ${head:0:12}: no valid gate record for this head (gate-check); run 'make gate'"
+fi

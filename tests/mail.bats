@@ -1,0 +1,244 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# mail.bats - make cover, send, am: the local list, the send refusals, a full
+# send that b4 rerolls, and the sent series taken back from the list.
+#
+# Runs in a copy of this repo. The kernel tree is the test workdir's
+# ($TEST_WORKDIR/linux-6.1, made by `make tree` if missing); everything else
+# (list, gate records, b4 output) lives in a private workdir $MW whose
+# linux-6.1 is a symlink to that tree, so no real gate record is touched.
+# The branch and the tag b4 send creates are put back at the end.
+
+load helpers
+
+setup_file() {
+	R=$BATS_FILE_TMPDIR/repo
+	MW=$TEST_WORKDIR/mail-test
+	export R MW
+	copy_repo "$R"
+	mkdir -p "$TEST_WORKDIR"
+	[ -d "$TEST_WORKDIR/linux-6.1/.git" ] || mk "$R" tree >"$BATS_FILE_TMPDIR/tree.log" 2>&1
+	rm -rf "$MW/lists" "$MW/gate" "$MW/mail/send-v1.log"
+	mkdir -p "$MW"
+	ln -sfn "$TEST_WORKDIR/linux-6.1" "$MW/linux-6.1"
+	tgit tag -d sent/safer-fput-v1 >/dev/null 2>&1 || true
+	# Start from the branch as series/v1 makes it (a branch left by
+	# another run at another revision is saved in refs/safer-fput/).
+	if tgit rev-parse -q --verify b4/safer-fput >/dev/null; then
+		tgit update-ref refs/safer-fput/synced b4/safer-fput
+	fi
+	mm "$R" series >"$BATS_FILE_TMPDIR/series.log" 2>&1
+	tgit rev-parse b4/safer-fput >"$BATS_FILE_TMPDIR/saved-head"
+}
+
+teardown_file() {
+	local head
+	head=$(cat "$BATS_FILE_TMPDIR/saved-head")
+	tgit checkout -q -f b4/safer-fput
+	tgit reset -q --hard "$head"
+	tgit update-ref refs/safer-fput/synced "$head"
+	tgit tag -d sent/safer-fput-v1 >/dev/null 2>&1 || true
+}
+
+# mm DIR ARGS...: make in repo copy DIR with the private mail workdir.
+mm() {
+	local dir=$1
+	shift
+	make -s -C "$dir" WORKDIR="$MW" "$@"
+}
+
+# fake_gate_record HEAD: a gate record in the format boot/boot.sh --record
+# writes, naming HEAD. It stands in for a real `make gate` run (minutes of
+# kernel build and QEMU boot, exercised by tests/gate.bats): what is tested
+# here is that make send obeys boot/gate-check, not the gate itself.
+fake_gate_record() {
+	local head=$1 base
+	base=$(tgit rev-parse "base/linux-source-6.1.192-3^{commit}")
+	mkdir -p "$MW/gate"
+	{
+		printf 'revision v1\nconfig lockdep\nbranch b4/safer-fput\n'
+		printf 'base %s base/linux-source-6.1.192-3\nhead %s\n' "$base" "$head"
+		tgit log --reverse --format='commit %H %s' "$base..$head"
+		printf 'kconfig-sha256 %064d\n' 0
+		printf 'verdict gate v1 lockdep: PASS (fake record of mail.bats)\n'
+		printf 'date 2026-01-01T00:00:00Z\n'
+	} >"$MW/gate/v1-lockdep.record"
+}
+
+# write_cover DIR: the prose of the v1 cover, EDITME lines replaced.
+write_cover() {
+	python3 - "$1/cover-letters/v1.txt" <<'PY'
+import re, sys
+p = sys.argv[1]
+t = open(p).read()
+t = t.replace('EDITME: cover title for safer-fput',
+              'safer fput(): FIFO task_work and a synchronous put in close(2)', 1)
+t = re.sub(r'EDITME: describe the purpose.*?portion of the patch\.\n',
+           'Test cover letter of mail.bats.\n', t, flags=re.S)
+open(p, 'w').write(t)
+PY
+	! grep -v '^#' "$1/cover-letters/v1.txt" | grep -q EDITME
+}
+
+# not_sent: b4 send did not run (it tags every revision it sends).
+not_sent() {
+	! tgit rev-parse -q --verify refs/tags/sent/safer-fput-v1 >/dev/null
+}
+
+list_count() {
+	mm "$R" list | sed -n 's/.*: \([0-9]*\) messages in .*/\1/p'
+}
+
+@test "make send: refused without a valid gate record, nothing sent" {
+	write_cover "$R"
+	mm "$R" cover
+	# No record at all.
+	rm -rf "$MW/gate"
+	run mm "$R" send
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"send: error: not gated: v1 lockdep: no gate record"* ]]
+	[ "$(echo "$output" | grep -c 'error:')" -eq 1 ]
+	# A stale record: it names another head (the base commit).
+	fake_gate_record "$(tgit rev-parse 'base/linux-source-6.1.192-3^{commit}')"
+	run mm "$R" send
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"send: error: not gated: v1 lockdep: stale gate record"* ]]
+	[ "$(list_count)" -eq 0 ]
+	not_sent
+}
+
+@test "make send: refused while the cover letter has EDITME, even when gated" {
+	cp -a "$R" "$BATS_TEST_TMPDIR/r2"
+	r2=$BATS_TEST_TMPDIR/r2
+	# An EDITME left in the subject, as in b4's template.
+	sed -i '1s/^/EDITME: /' "$r2/cover-letters/v1.txt"
+	mm "$r2" series
+	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
+	mm "$r2" gate-check
+	run mm "$r2" send
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"send: error: cover-letters/v1.txt still contains EDITME"* ]]
+	[ "$(list_count)" -eq 0 ]
+	not_sent
+	# That record is of the same patches as R's branch: drop it.
+	rm -rf "$MW/gate"
+	mm "$R" series
+}
+
+@test "mail config: anything but mail/deliver as the way out is refused" {
+	mm "$R" send DRY=1
+	tgit config sendemail.smtpServer smtp.kernel.org
+	run bash -c "cd '$R' && WORKDIR='$MW' && . mail/lib-mail.sh && mail_config_check"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"sendemail.smtpServer is 'smtp.kernel.org', not $R/mail/deliver: refusing to send"* ]]
+	run bash -c "cd '$R' && WORKDIR='$MW' && . mail/lib-mail.sh && mail_config && tgit config b4.send-endpoint-web https://x.example && mail_config_check"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"b4.send-endpoint-web is 'https://x.example': refusing to send"* ]]
+	# make send sets everything again, every time.
+	run mm "$R" send DRY=1
+	[ "$status" -eq 0 ]
+	[ "$(tgit config b4.send-endpoint-web)" = "" ]
+	[[ "$(tgit config sendemail.smtpServer)" == "$R/mail/deliver --lists "* ]]
+}
+
+@test "make send DRY=1: .eml files only, nothing delivered, no tag" {
+	run mm "$R" send DRY=1
+	[ "$status" -eq 0 ]
+	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
+	echo "$output"
+	[ "$(find "$MW/mail/v1-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
+	[ "$(list_count)" -eq 0 ]
+	not_sent
+}
+
+@test "make cover: gate verdicts in the cover; a second run changes nothing" {
+	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
+	mm "$R" cover
+	grep -q '^  gate v1 lockdep: PASS (fake record of mail.bats)$' "$R/cover-letters/v1.txt"
+	grep -q '^To: ' "$R/cover-letters/v1.txt"
+	grep -q '^Cc: safer-fput@lists.localhost$' "$R/cover-letters/v1.txt"
+	# The cover commit changed, so the branch head did: the record is
+	# stale until the gate runs again (the real flow: gate, cover, gate).
+	run mm "$R" gate-check
+	[ "$status" -ne 0 ]
+	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
+	head=$(tgit rev-parse b4/safer-fput)
+	sum=$(sha256sum <"$R/cover-letters/v1.txt")
+	run mm "$R" cover
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"results block already current"* ]]
+	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
+	[ "$(sha256sum <"$R/cover-letters/v1.txt")" = "$sum" ]
+	mm "$R" gate-check
+	# A results block edited by hand is not what the records say.
+	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
+	sed -i 's/^  gate v1 lockdep: PASS .*/  gate v1 lockdep: PASS (by hand)/' \
+		"$BATS_TEST_TMPDIR/r3/cover-letters/v1.txt"
+	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"send: error: b4/safer-fput differs from series/v1"* ]]
+	mm "$BATS_TEST_TMPDIR/r3" series
+	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"send: error: the results block of cover-letters/v1.txt is not current; run 'make cover'"* ]]
+	# Back to R's branch: rebuilt, so a new head, which "make gate"
+	# would record again.
+	mm "$R" series
+	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
+	mm "$R" gate-check
+}
+
+@test "make send: a gated v1 lands in the local list only, and the repo follows b4's reroll" {
+	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
+	sent_head=$(tgit rev-parse b4/safer-fput)
+	run mm "$R" send
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(list_count)" -eq $((n + 1)) ]
+	# Every recipient was handed to mail/deliver, which put it in the inbox.
+	grep -q 'rcpt=.*@kernel.org' "$MW/lists/deliver.log"
+	[ "$(wc -l <"$MW/lists/deliver.log")" -eq $((n + 1)) ]
+	# b4 tagged what was sent ...
+	[ "$(tgit rev-parse 'sent/safer-fput-v1^{tree}')" = "$(tgit rev-parse "$sent_head^{tree}")" ]
+	# ... and rerolled the branch to v2, which the repo now holds.
+	grep -q '^SERIES_CURRENT=v2$' "$R/series/series.conf"
+	grep -q '"revision": 2' "$R/cover-letters/v2.txt"
+	grep -q '^Changes in v2:' "$R/cover-letters/v2.txt"
+	grep -q '"v1": \[' "$R/cover-letters/v2.txt"
+	for p in "$R"/series/v1/*.patch; do
+		cmp "$p" "$R/series/v2/${p##*/}"
+	done
+	run mm "$R" series
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"already at v2"* ]]
+	run bash -c "cd '$MW/linux-6.1' && b4 prep --show-info"
+	[[ "$output" == *"revision: 2"* ]]
+	# v2 is not sendable as b4 left it: its changelog is a template.
+	run mm "$R" send
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"cover-letters/v2.txt still contains EDITME"* ]]
+}
+
+@test "make am: the sent v1 comes back from the list identical" {
+	run mm "$R" am
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "am v1: PASS ("*"sent/safer-fput-v1"* ]]
+	# A sent tag whose patch differs from the mail (one message changed)
+	# is caught although the tree is the same.
+	tag=$(tgit rev-parse sent/safer-fput-v1)
+	bad=$(tgit commit-tree -p "$tag^" -m "changed message" "$tag^{tree}")
+	tgit update-ref refs/tags/sent/safer-fput-v1 "$bad"
+	run mm "$R" am
+	echo "$output"
+	tgit update-ref refs/tags/sent/safer-fput-v1 "$tag"
+	[ "$status" -ne 0 ]
+	[[ "$(echo "$output" | grep '^am v1: ')" == "am v1: FAIL: a patch from the list differs from sent/safer-fput-v1: "?* ]]
+}
+
+@test "make cover on v2: range-diff against the sent v1" {
+	mm "$R" cover
+	grep -q '^Range-diff against v1 (as sent):$' "$R/cover-letters/v2.txt"
+	grep -q '^1: *[0-9a-f]\{12\} = 1: *task_work: run works in FIFO order$' "$R/cover-letters/v2.txt"
+	[ "$(grep -c '^---$' "$R/cover-letters/v2.txt")" -eq 1 ]
+}
