@@ -2,17 +2,21 @@
 /*
  * open_close - time a tight open(2)+close(2) loop on one file.
  *
- * Usage: open_close [ITERATIONS [PATH]]
+ * close(2) drops the last reference of the file it closes, so this
+ * measures the final-put path: task_work deferral on the base kernel,
+ * fput_nodefer() once close(2) uses it.  PATH (default
+ * /tmp/open_close.bench) is created if needed; put it on a tmpfs so that
+ * only the VFS open/close path is measured.
  *
- * PATH (default /tmp/open_close.bench) is created if needed; put it on a
- * tmpfs so that only the VFS open/close path is measured.  Follows the
- * bench/run guest protocol: "MARK begin" and "MARK end" around the timed
- * loop (the host stamps them for the wall clock), then one result line:
+ * Output, one group per repetition, parsed by bench/run:
+ *   MARK begin
+ *   MARK end
+ *   RESULT open_close n=<iterations> rep=<i> ns=<nanoseconds> ns_per_iter=<p>
  *
- *   RESULT open_close iterations=N ns=T ns_per_iter=P
+ * Under QEMU -icount shift=0,sleep=off CLOCK_MONOTONIC counts guest
+ * instructions (1 ns each).
  *
- * Under QEMU with -icount shift=0,sleep=off guest time advances one
- * nanosecond per instruction, so T is an instruction count there.
+ * Usage: open_close [-n ITERATIONS] [-r REPS] [-f PATH]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +25,26 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+static void print_usage(void)
+{
+	fprintf(stderr, "usage: open_close [-n ITERATIONS] [-r REPS] [-f PATH]\n");
+	exit(2);
+}
+
+static unsigned long parse_count(const char *s)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || !v || *s == '-') {
+		fprintf(stderr, "open_close: bad count '%s'\n", s);
+		exit(2);
+	}
+	return v;
+}
 
 static unsigned long long now_ns(void)
 {
@@ -41,28 +65,28 @@ static void mark(const char *what)
 
 int main(int argc, char **argv)
 {
-	unsigned long iterations = 100000;
 	const char *path = "/tmp/open_close.bench";
+	unsigned long iterations = 100000, reps = 1, i, r;
 	unsigned long long start, end;
-	unsigned long i;
-	char *endp;
-	int fd;
+	int opt, fd;
 
-	if (argc > 1) {
-		errno = 0;
-		iterations = strtoul(argv[1], &endp, 10);
-		if (errno || *endp || !iterations) {
-			fprintf(stderr, "open_close: bad iteration count '%s'\n",
-				argv[1]);
-			return 2;
+	while ((opt = getopt(argc, argv, "n:r:f:")) != -1) {
+		switch (opt) {
+		case 'n':
+			iterations = parse_count(optarg);
+			break;
+		case 'r':
+			reps = parse_count(optarg);
+			break;
+		case 'f':
+			path = optarg;
+			break;
+		default:
+			print_usage();
 		}
 	}
-	if (argc > 2)
-		path = argv[2];
-	if (argc > 3) {
-		fprintf(stderr, "usage: open_close [ITERATIONS [PATH]]\n");
-		return 2;
-	}
+	if (optind != argc)
+		print_usage();
 
 	fd = open(path, O_RDWR | O_CREAT, 0644);
 	if (fd < 0 || close(fd)) {
@@ -70,25 +94,27 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	mark("begin");
-	start = now_ns();
-	for (i = 0; i < iterations; i++) {
-		fd = open(path, O_RDONLY);
-		if (fd < 0) {
-			fprintf(stderr, "open_close: open %s: %s\n", path,
-				strerror(errno));
-			return 1;
+	for (r = 0; r < reps; r++) {
+		mark("begin");
+		start = now_ns();
+		for (i = 0; i < iterations; i++) {
+			fd = open(path, O_RDONLY);
+			if (fd < 0) {
+				fprintf(stderr, "open_close: open %s: %s\n",
+					path, strerror(errno));
+				return 1;
+			}
+			if (close(fd)) {
+				fprintf(stderr, "open_close: close: %s\n",
+					strerror(errno));
+				return 1;
+			}
 		}
-		if (close(fd)) {
-			fprintf(stderr, "open_close: close: %s\n",
-				strerror(errno));
-			return 1;
-		}
+		end = now_ns();
+		mark("end");
+		printf("RESULT open_close n=%lu rep=%lu ns=%llu ns_per_iter=%llu\n",
+		       iterations, r, end - start, (end - start) / iterations);
+		fflush(stdout);
 	}
-	end = now_ns();
-	mark("end");
-
-	printf("RESULT open_close iterations=%lu ns=%llu ns_per_iter=%llu\n",
-	       iterations, end - start, (end - start) / iterations);
 	return 0;
 }
