@@ -52,8 +52,15 @@ restore() {
 
 note "building $BRANCH from series/$REV on $base"
 if [ -f "$cover_file" ]; then
+	# Rebuilding the same series gives the same commit ids: the cover is
+	# dated by its change-id (b4 looks for covers younger than a year) and
+	# git am keeps each patch's author date as its commit date.
+	day=$(sed -n 's/^ *"change-id": "\([0-9]\{8\}\)-.*/\1/p' "$cover_file")
+	[ -n "$day" ] || die "cover-letters/$REV.txt has no b4 change-id"
 	tgit checkout -q --detach "$base"
-	tgit commit -q --no-verify --allow-empty --cleanup=verbatim -F "$cover_file"
+	GIT_AUTHOR_DATE="${day:0:4}-${day:4:2}-${day:6:2}T00:00:00Z" \
+	GIT_COMMITTER_DATE="${day:0:4}-${day:4:2}-${day:6:2}T00:00:00Z" \
+		tgit commit -q --no-verify --allow-empty --cleanup=verbatim -F "$cover_file"
 else
 	# A revision without a cover letter yet: let b4 create the cover
 	# commit and its tracking block; 'make export' saves it.
@@ -71,7 +78,7 @@ i=0
 for p in "${patches[@]}"; do
 	i=$((i + 1))
 	printf '%s: [%d/%d] %s\n' "$PROG" "$i" "${#patches[@]}" "${p##*/}" >&2
-	if ! tgit am -q --keep-cr "$p" >"$tmp/am.log" 2>&1; then
+	if ! tgit am -q --keep-cr --committer-date-is-author-date "$p" >"$tmp/am.log" 2>&1; then
 		sed 's/^/  /' "$tmp/am.log" >&2
 		restore
 		[ -f "$cover_file" ] || tgit branch -q -D "$BRANCH"
