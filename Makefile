@@ -43,3 +43,7 @@ lint: ## shellcheck every shell script in the repo
 
 # Each area brings its own targets: boot/boot.mk, coccinelle/cocci.mk, checks/checks.mk, ...
 include $(sort $(wildcard */*.mk))
+
+# The main job: a revision is booted only once it passed the static checks,
+# so the gate record `make send` relies on covers both.
+gate gate-full: tree series check

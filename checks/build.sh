@@ -13,7 +13,7 @@ PROG=build
 
 check_rev
 require_tree
-configs=${CHECK_CONFIGS:-base lockdep}
+configs=${CHECK_CONFIGS:-lockdep}
 for config in $configs; do
 	check_config "$config"
 done

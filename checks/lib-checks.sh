@@ -23,14 +23,7 @@ check_commits() {
 # branches are never touched.
 CHECK_WT=$WORKDIR/check/linux-$KVER
 check_worktree() {
-	local ref=$1
-	if [ ! -e "$CHECK_WT/.git" ]; then
-		tgit worktree prune
-		mkdir -p "${CHECK_WT%/*}"
-		tgit worktree add -q --detach "$CHECK_WT" "$ref"
-	else
-		git -C "$CHECK_WT" checkout -q -f --detach "$ref"
-	fi
+	scratch_worktree "$CHECK_WT" "$1"
 }
 
 # verdict NAME FAILURES DETAIL: the one line every check ends with.

@@ -162,3 +162,21 @@ merged_maintainers() {
 	cat "$TREE/MAINTAINERS" "$TOP/MAINTAINERS.local" >"$out"
 	printf '%s' "$out"
 }
+
+# scratch_worktree DIR REF: a detached worktree of $TREE at REF in DIR, made
+# on first use and moved to REF after. Builds, checks and faults run there,
+# so $TREE's checkout and its branches are never touched.
+scratch_worktree() {
+	local dir=$1 ref=$2
+	tgit rev-parse -q --verify "$ref^{commit}" >/dev/null ||
+		die "$ref is not a commit in $TREE"
+	if [ -e "$dir/.git" ]; then
+		git -C "$dir" checkout -q -f --detach "$ref" ||
+			die "cannot check out $ref in $dir"
+	else
+		tgit worktree prune
+		mkdir -p "${dir%/*}"
+		tgit worktree add -q --detach "$dir" "$ref" >/dev/null 2>&1 ||
+			die "cannot add a worktree of $ref at $dir"
+	fi
+}
