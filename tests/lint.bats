@@ -1,0 +1,20 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# lint.bats - every shell script in the repo is shellcheck clean.
+
+load helpers
+
+@test "make lint: shellcheck finds nothing in the repo's shell scripts" {
+	run make -s -C "$TOP" lint
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "make lint: catches a bad script" {
+	copy_repo "$BATS_TEST_TMPDIR/r"
+	printf '#!/bin/sh\necho $undefined_var\n' >"$BATS_TEST_TMPDIR/r/scripts/bad.sh"
+	git -C "$BATS_TEST_TMPDIR/r" add scripts/bad.sh
+	run make -s -C "$BATS_TEST_TMPDIR/r" lint
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"scripts/bad.sh"* ]]
+}
