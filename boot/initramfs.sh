@@ -27,7 +27,7 @@ close_semantics_test tools/testing/selftests/filesystems/close_semantics/close_s
 
 rm -rf "$out/tests"
 mkdir -p "$out/tests"
-cflags=(-static -O2 -g0 -Wall -pthread -D_GNU_SOURCE
+cflags=(-static -O2 -g0 -Wall -pthread
 	-isystem "$build/usr/include" -I "$src/tools/testing/selftests")
 compile() { # NAME SOURCE
 	gcc "${cflags[@]}" -I "$(dirname "$2")" -o "$out/tests/$1" "$2" \
