@@ -53,3 +53,9 @@ tgit() {
 repo_state() {
 	(cd "$1" && git status --porcelain && tar cf - series cover-letters | sha256sum)
 }
+
+# verdict PREFIX: the last line of $output starting with PREFIX (make adds
+# its own "make: *** ... Error" line after a failing target's verdict).
+verdict() {
+	printf '%s\n' "$output" | grep "^$1" | tail -n 1
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# checks.bats - each static check passes the series and catches its seeded fault.
+#
+# Fixture series (tests/fixtures/checks/*/) are applied in a scratch worktree
+# of the test workdir's tree and handed to the checks with CHECK_RANGE.
+
+load helpers
+
+setup_file() {
+	R=$BATS_FILE_TMPDIR/repo
+	export R
+	copy_repo "$R"
+	mk "$R" tree series >/dev/null 2>&1
+	BASE=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	export BASE
+}
+
+# fixture NAME: apply tests/fixtures/checks/NAME/*.patch on the base in a
+# scratch worktree; prints the head commit.
+fixture() {
+	local wt=$BATS_FILE_TMPDIR/wt-$1
+	tgit worktree add -q --detach "$wt" "$BASE" >/dev/null 2>&1
+	git -C "$wt" am -q "$BATS_TEST_DIRNAME/fixtures/checks/$1"/*.patch >/dev/null
+	git -C "$wt" rev-parse HEAD
+}
+
+@test "checkpatch: the series is --strict clean" {
+	run mk "$R" check-checkpatch
+	[ "$status" -eq 0 ]
+	[[ "$(verdict check)" == "check checkpatch v1: PASS ("* ]]
+}
+
+@test "checkpatch: catches style errors and an added file no MAINTAINERS covers" {
+	head=$(fixture checkpatch)
+	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
+	[ "$(verdict check)" = "check checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
+}
+
+@test "kernel-doc: the series adds no warning, the fixture does" {
+	run mk "$R" check-kerneldoc
+	[ "$status" -eq 0 ]
+	head=$(fixture kdoc-sparse)
+	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"file_table_kdoc_fixture"* ]]
+	[ "$(verdict check)" = "check kerneldoc v1: FAIL: new kernel-doc warnings" ]
+}
+
+@test "sparse: a __user dereference is a new warning" {
+	head=$(git -C "$BATS_FILE_TMPDIR/wt-kdoc-sparse" rev-parse HEAD)
+	run mk "$R" check-sparse CHECK_RANGE="$BASE..$head"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"fs/file_table.c: sparse: warning: dereference of noderef expression"* ]]
+	[ "$(verdict check)" = "check sparse v1: FAIL: 1 new sparse warnings" ]
+}
+
+@test "per-commit build: a commit that only builds with the next one fails" {
+	head=$(fixture build)
+	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
+	[ "$status" -ne 0 ]
+	[ "$(verdict check)" = "check build v1: FAIL: 'fs: call a hook defined only by the next commit' (lockdep: does not build)" ]
+}
