@@ -100,5 +100,8 @@ if [ -n "$record" ]; then
 	} >"$rec.tmp"
 	cp "$run/console.log" "${rec%.record}.console"
 	mv "$rec.tmp" "$rec"
+	# Keep the gated commits reachable: gate-check compares them with the
+	# branch after a rebuild that only changed the cover letter.
+	git -C "$src" update-ref "refs/safer-fput/gated/$REV-$config" "$head"
 	note "gate record: $rec"
 fi
