@@ -93,6 +93,12 @@ timed() {
 	[ "$status" -ne 0 ]
 }
 
+@test "fault task_work-lifo: the task_work suite catches LIFO order" {
+	timed run fault lockdep task_work-lifo
+	verdict_is "^gate $REV lockdep: FAIL: not ok: task_work\.task_work_test_fifo_order$"
+	[ "$status" -ne 0 ]
+}
+
 @test "fault panic: a panic at boot fails the gate" {
 	timed run fault lockdep panic
 	verdict_is "^gate $REV lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"
