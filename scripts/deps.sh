@@ -21,7 +21,7 @@ if ! dpkg-query -W "linux-source-$KVER" >/dev/null 2>&1 &&
 fi
 pkgs="linux-source-$KVER b4 coccinelle sparse qemu-system-x86 busybox-static ccache
 bats shellcheck git make gcc flex bison bc libelf-dev libssl-dev cpio kmod dwarves
-python3 xz-utils public-inbox bsdextrautils"
+python3 python3-ply python3-git git-filter-repo xz-utils public-inbox bsdextrautils"
 
 missing=
 for p in $pkgs; do
