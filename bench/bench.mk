@@ -21,8 +21,8 @@ BENCH_BZ    := arch/x86/boot/bzImage
 .PHONY: bench bench-kernels
 
 bench-kernels: ## build the base and patched benchmark kernels (BENCH_BASE, BENCH_REF)
-	@bench/worktree '$(TREE)' '$(BENCH_BASE)' '$(BENCH_DIR)/src-base'
-	@bench/worktree '$(TREE)' '$(BENCH_REF)' '$(BENCH_DIR)/src-patched'
+	@bench/worktree '$(BENCH_BASE)' '$(BENCH_DIR)/src-base'
+	@bench/worktree '$(BENCH_REF)' '$(BENCH_DIR)/src-patched'
 	@bench/mkkernel '$(BENCH_DIR)/src-base' '$(BENCH_DIR)/build-base' >/dev/null
 	@bench/mkkernel '$(BENCH_DIR)/src-patched' '$(BENCH_DIR)/build-patched' >/dev/null
 

@@ -31,15 +31,9 @@ wt=$WORKDIR/faults/linux-$KVER
 if [ -e "$wt" ] && [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
 	rm -rf "$wt"
 fi
-tgit worktree prune
-if [ ! -e "$wt" ]; then
-	mkdir -p "${wt%/*}"
-	tgit worktree add -q --detach "$wt" "$head"
-fi
 # Back to the pristine head: drop the previous fixture, keep mtimes of
 # unchanged files (incremental rebuild).
-git -C "$wt" reset -q --hard
-git -C "$wt" checkout -q --detach "$head"
+scratch_worktree "$wt" "$head"
 git -C "$wt" clean -q -fdx
 if [ -n "$patch" ]; then
 	git -C "$wt" apply --index "$patch" ||

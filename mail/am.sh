@@ -54,13 +54,7 @@ count=$(grep -c '^From mboxrd@z ' "$tmp/thread.mbox")
 
 # The scratch worktree, detached at the base: the tree's checkout and
 # branches are never touched.
-if [ ! -e "$wt/.git" ]; then
-	tgit worktree prune
-	mkdir -p "${wt%/*}"
-	tgit worktree add -q --detach "$wt" "$base"
-else
-	git -C "$wt" checkout -q -f --detach "$base"
-fi
+scratch_worktree "$wt" "$base"
 mkdir -p "$tmp/am"
 (cd "$wt" && b4 --offline-mode am -m - -o "$tmp/am" "$msgid") <"$tmp/thread.mbox" >"$tmp/b4.log" 2>&1 ||
 	{ sed 's/^/  /' "$tmp/b4.log" >&2; fail "b4 am of <$msgid> failed"; }
