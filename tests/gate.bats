@@ -125,6 +125,12 @@ timed() {
 	[ "$status" -ne 0 ]
 }
 
+@test "fault fput-async: the close-semantics guest tests catch an asynchronous final fput" {
+	timed run fault lockdep fput-async
+	verdict_is "^gate $REV lockdep: FAIL: not ok: close_(release|semantics_test)\."
+	[ "$status" -ne 0 ]
+}
+
 @test "kasan (cold): the clean revision passes the KASAN boot" {
 	timed run fault kasan
 	verdict_is "^gate $REV kasan: PASS "
