@@ -27,10 +27,6 @@ if [ -n "$fixture" ]; then
 fi
 
 wt=$WORKDIR/faults/linux-$KVER
-# A worktree of an older $TREE (make tree re-extracted it) is stale.
-if [ -e "$wt" ] && [ "$(git -C "$wt" rev-parse --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
-	rm -rf "$wt"
-fi
 # Back to the pristine head: drop the previous fixture, keep mtimes of
 # unchanged files (incremental rebuild).
 scratch_worktree "$wt" "$head"

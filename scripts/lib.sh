@@ -170,6 +170,11 @@ scratch_worktree() {
 	local dir=$1 ref=$2
 	tgit rev-parse -q --verify "$ref^{commit}" >/dev/null ||
 		die "$ref is not a commit in $TREE"
+	# A worktree of a tree that 'make tree' extracted afresh since is stale.
+	if [ -e "$dir/.git" ] &&
+		[ "$(git -C "$dir" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" != "$TREE/.git" ]; then
+		rm -rf "$dir"
+	fi
 	if [ -e "$dir/.git" ]; then
 		git -C "$dir" checkout -q -f --detach "$ref" ||
 			die "cannot check out $ref in $dir"
