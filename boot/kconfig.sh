@@ -39,6 +39,9 @@ while IFS= read -r want; do
 			! grep -q "^$sym=" "$build/.config" || bad="$bad $sym" ;;
 	*) grep -qxF "$want" "$build/.config" || bad="$bad $sym" ;;
 	esac
-done < <(cat "${frags[@]}" | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p')
+done < <(cat "${frags[@]}" | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p' |
+	# A later fragment overrides an earlier one: check the last value only.
+	awk -F= '{ v[$1] = $0; if (!($1 in o)) o[$1] = n++ } END { for (k in o) print o[k] "\t" v[k] }' |
+	sort -n | cut -f2-)
 [ -z "$bad" ] ||
 	die "Kconfig dropped requested option(s):$bad (see $build/.config)"

@@ -121,7 +121,7 @@ timed() {
 	tgit grep -q 'fput_nodefer' b4/safer-fput -- fs/file_table_kunit.c ||
 		skip "the series has no fs/file_table_kunit.c with fput_nodefer() yet"
 	timed run fault lockdep lockdep-fput-nodefer
-	verdict_is "^gate $REV lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at fs/file_table\.c:[0-9]+ fput_nodefer"
+	verdict_is "^gate $REV lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?fs/file_table\.c:[0-9]+ fput_nodefer"
 	[ "$status" -ne 0 ]
 }
 
