@@ -84,9 +84,12 @@ if [ -f "$run/results.tsv" ]; then
 			k, n[k], p[k], sk[k] }' "$run/results.tsv" | sort >&2
 fi
 stage "done"
-verdict "$result"
-[ "$vrc" = 0 ] || exit 1
+if [ "$vrc" != 0 ]; then
+	verdict "$result"
+	exit 1
+fi
 
+# A pass is recorded before its verdict line, which stays the last line.
 if [ -n "$record" ]; then
 	rec=$(record_file "$config")
 	mkdir -p "${rec%/*}"
@@ -105,3 +108,4 @@ if [ -n "$record" ]; then
 	git -C "$src" update-ref "refs/safer-fput/gated/$REV-$config" "$head"
 	note "gate record: $rec"
 fi
+verdict "$result"
