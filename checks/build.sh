@@ -8,6 +8,11 @@
 # compiler warning fails a commit unless the base already had it (file and
 # message compared, line numbers stripped; KUNIT_ALL_TESTS builds of 6.1
 # already warn, e.g. fs/binfmt_elf_test.c's frame size).
+#
+# A commit that builds proves nothing about a file the config leaves out:
+# every kernel .c file a commit adds or changes must have been compiled
+# by that commit's build (its object no older than the source that
+# check_worktree just wrote), else the commit fails as "not compiled".
 set -euo pipefail
 PROG=build
 # shellcheck source=lib-checks.sh
@@ -36,6 +41,18 @@ for config in $configs; do
 	"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
 		die "the base ${base:0:12} does not build ($config)"
 	warnings "$build/build.log" >"$build.base-warnings"
+	# not_compiled COMMIT: the kernel .c files COMMIT adds or changes that
+	# this build did not compile (tools/ is user space: the boot builds it).
+	not_compiled() {
+		local f obj
+		tgit diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
+			':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
+		while IFS= read -r f; do
+			obj=$build/${f%.c}.o
+			[ -e "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$obj" ] ||
+				printf '%s ' "$f"
+		done
+	}
 	i=0
 	for c in "${commits[@]}"; do
 		i=$((i + 1))
@@ -54,10 +71,16 @@ for config in $configs; do
 			bad="$bad${bad:+, }'$subj' ($config: new warnings)"
 			printf '%s\n' "$new" | sed 's/^/       /'
 		fi
+		left=$(not_compiled "$c")
+		if [ -n "$left" ]; then
+			failed=$((failed + 1))
+			bad="$bad${bad:+, }'$subj' ($config: not compiled: ${left% })"
+			echo "       $config leaves out ${left% }: enable it in boot/configs"
+		fi
 	done
 done
 if [ "$failed" -eq 0 ]; then
-	verdict build 0 "${#commits[@]} commits x ${configs// /+}, each builds with no new warning"
+	verdict build 0 "${#commits[@]} commits x ${configs// /+}, each builds with no new warning and compiles what it touches"
 else
 	verdict build "$failed" "$bad"
 fi
