@@ -139,6 +139,6 @@ timed() {
 
 @test "fault kasan-uaf: a use-after-free fails the KASAN gate" {
 	timed run fault kasan kasan-uaf
-	verdict_is "^gate $REV kasan: FAIL: BUG: KASAN: use-after-free in "
+	verdict_is "^gate $REV kasan: FAIL: BUG: KASAN: use-after-free in example_simple_test"
 	[ "$status" -ne 0 ]
 }
