@@ -1,23 +1,14 @@
-#!/bin/sh
+#!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # deps.sh - install the Debian packages safer-fput needs; cheap when all are there.
 set -eu
+PROG=deps
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 
-KVER=${KVER:-6.1}
-
-installed() {
-	out=
-	for t in /usr/src/linux-source-*.tar.xz; do
-		[ -e "$t" ] || continue
-		t=${t#/usr/src/linux-source-}
-		out="$out ${t%.tar.xz}"
-	done
-	printf '%s' "${out# }"
-}
 if ! dpkg-query -W "linux-source-$KVER" >/dev/null 2>&1 &&
 	! apt-cache show "linux-source-$KVER" >/dev/null 2>&1; then
-	echo "deps: error: unknown KVER '$KVER': no package linux-source-$KVER (installed: $(installed))" >&2
-	exit 1
+	die "unknown KVER '$KVER': no package linux-source-$KVER (installed: $(list_kvers))"
 fi
 pkgs="linux-source-$KVER b4 coccinelle sparse qemu-system-x86 busybox-static ccache
 bats shellcheck git make gcc flex bison bc libelf-dev libssl-dev cpio kmod dwarves
@@ -30,13 +21,10 @@ for p in $pkgs; do
 done
 [ -z "$missing" ] && exit 0
 
-[ "$(id -u)" -eq 0 ] || {
-	echo "deps: error: missing packages:$missing (run 'make deps' as root)" >&2
-	exit 1
-}
-echo "deps: installing$missing" >&2
+[ "$(id -u)" -eq 0 ] || die "missing packages:$missing (run 'make deps' as root)"
+note "installing$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null
 # shellcheck disable=SC2086 # word splitting of the package list is intended
 apt-get install -y -q --no-install-recommends $missing >/dev/null ||
-	{ echo "deps: error: apt-get install$missing failed" >&2; exit 1; }
+	die "apt-get install$missing failed"
