@@ -18,7 +18,13 @@ BENCH_REF   ?= $(BRANCH)
 BENCH_DIR   ?= $(WORKDIR)/bench
 BENCH_BZ    := arch/x86/boot/bzImage
 
-.PHONY: bench bench-kernels
+.PHONY: bench bench-kernels bench-args
+
+# Refuse a bad BENCH or BENCH_RUNS before minutes of kernel builds.
+bench-args:
+	@b='$(BENCH)'; r='$(BENCH_RUNS)'; \
+	[ -f "bench/guest/$$b.c" ] || { echo "bench: error: no guest benchmark '$$b' (have: $$(cd bench/guest && ls *.c | sed 's/\.c$$//' | paste -sd' '))" >&2; exit 1; }; \
+	case $$r in ''|*[!0-9]*|0) echo "bench: error: BENCH_RUNS must be a positive integer, got '$$r'" >&2; exit 1;; esac
 
 bench-kernels: ## build the base and patched benchmark kernels (BENCH_BASE, BENCH_REF)
 	@bench/worktree '$(BENCH_BASE)' '$(BENCH_DIR)/src-base'
@@ -26,7 +32,7 @@ bench-kernels: ## build the base and patched benchmark kernels (BENCH_BASE, BENC
 	@bench/mkkernel '$(BENCH_DIR)/src-base' '$(BENCH_DIR)/build-base' >/dev/null
 	@bench/mkkernel '$(BENCH_DIR)/src-patched' '$(BENCH_DIR)/build-patched' >/dev/null
 
-bench: bench-kernels ## compare base and patched kernels on guest benchmark BENCH (default exit_files)
+bench: bench-args bench-kernels ## compare base and patched kernels on guest benchmark BENCH (default exit_files)
 	@bench/run --bench '$(BENCH)' --args '$(BENCH_ARGS)' --runs '$(BENCH_RUNS)' \
 		--max-ratio '$(BENCH_LIMIT)' --out '$(BENCH_DIR)/results-$(BENCH)' \
 		--kernel 'base=$(BENCH_DIR)/build-base/$(BENCH_BZ)' \
