@@ -30,7 +30,6 @@ wt=$WORKDIR/faults/linux-$KVER
 # Back to the pristine head: drop the previous fixture, keep mtimes of
 # unchanged files (incremental rebuild).
 scratch_worktree "$wt" "$head"
-git -C "$wt" clean -q -fdx
 if [ -n "$patch" ]; then
 	git -C "$wt" apply --index "$patch" ||
 		die "fixture $fixture does not apply on $BRANCH at ${head:0:12}"

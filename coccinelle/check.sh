@@ -22,7 +22,6 @@ trap 'rm -rf "$tmp"' EXIT
 # fresh checkout of the whole tree.
 wt=$WORKDIR/cocci-check/linux-$KVER
 scratch_worktree "$wt" "$base"
-git -C "$wt" clean -q -fdx
 
 hand=0
 for p in "$series"/*.patch; do

@@ -164,8 +164,10 @@ merged_maintainers() {
 }
 
 # scratch_worktree DIR REF: a detached worktree of $TREE at REF in DIR, made
-# on first use and moved to REF after. Builds, checks and faults run there,
-# so $TREE's checkout and its branches are never touched.
+# on first use and moved to REF after, with nothing untracked left over (a
+# fault fixture's new file, say). Builds, checks and faults run there, so
+# $TREE's checkout and its branches are never touched; builds use O=, so
+# cleaning loses no objects, and unchanged files keep their mtimes.
 scratch_worktree() {
 	local dir=$1 ref=$2
 	tgit rev-parse -q --verify "$ref^{commit}" >/dev/null ||
@@ -178,6 +180,7 @@ scratch_worktree() {
 	if [ -e "$dir/.git" ]; then
 		git -C "$dir" checkout -q -f --detach "$ref" ||
 			die "cannot check out $ref in $dir"
+		git -C "$dir" clean -q -fdx
 	else
 		tgit worktree prune
 		mkdir -p "${dir%/*}"
