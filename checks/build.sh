@@ -32,6 +32,19 @@ warnings() {
 	grep 'warning:' "$1" | sed -E 's/:[0-9]+:[0-9]+: /: /' | sort -u || true
 }
 
+# not_compiled COMMIT BUILD: the kernel .c files COMMIT adds or changes that
+# the build in BUILD did not compile (tools/ is user space: the boot builds it).
+not_compiled() {
+	local f obj
+	tgit diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
+		':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
+	while IFS= read -r f; do
+		obj=$2/${f%.c}.o
+		[ -e "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$obj" ] ||
+			printf '%s ' "$f"
+	done
+}
+
 base=$(tgit rev-parse "${commits[0]}^")
 failed=0 bad=
 for config in $configs; do
@@ -41,18 +54,6 @@ for config in $configs; do
 	"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
 		die "the base ${base:0:12} does not build ($config)"
 	warnings "$build/build.log" >"$build.base-warnings"
-	# not_compiled COMMIT: the kernel .c files COMMIT adds or changes that
-	# this build did not compile (tools/ is user space: the boot builds it).
-	not_compiled() {
-		local f obj
-		tgit diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
-			':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
-		while IFS= read -r f; do
-			obj=$build/${f%.c}.o
-			[ -e "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$obj" ] ||
-				printf '%s ' "$f"
-		done
-	}
 	i=0
 	for c in "${commits[@]}"; do
 		i=$((i + 1))
@@ -71,7 +72,7 @@ for config in $configs; do
 			bad="$bad${bad:+, }'$subj' ($config: new warnings)"
 			printf '%s\n' "$new" | sed 's/^/       /'
 		fi
-		left=$(not_compiled "$c")
+		left=$(not_compiled "$c" "$build")
 		if [ -n "$left" ]; then
 			failed=$((failed + 1))
 			bad="$bad${bad:+, }'$subj' ($config: not compiled: ${left% })"
