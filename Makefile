@@ -7,16 +7,18 @@ include series/series.conf
 KVER    ?= $(SERIES_KVER)
 WORKDIR ?= $(HOME)/.cache/safer-fput
 REV     ?= $(SERIES_CURRENT)
+# The arch of boot, gate, check and bench: one of boot/arch/*.conf.
+ARCH    ?= x86_64
 TREE    := $(WORKDIR)/linux-$(KVER)
 BRANCH  := b4/safer-fput
-export KVER WORKDIR REV
+export KVER WORKDIR REV ARCH
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .PHONY: help deps tree series export revision test lint
 
 help: ## list the entry points
-	@printf 'safer-fput (KVER=%s REV=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(WORKDIR)'
+	@printf 'safer-fput (KVER=%s REV=%s ARCH=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(ARCH)' '$(WORKDIR)'
 	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([a-z-]+):.*## (.*)/  \1|\2/' | column -t -s '|'
 
@@ -47,3 +49,5 @@ include $(sort $(wildcard */*.mk))
 # The main job: a revision is booted only once it passed the static checks,
 # so the gate record `make send` relies on covers both.
 gate gate-full: tree series check
+# gate-full boots every cell of the matrix: its checks build every arch in it.
+gate-full: export CHECK_ARCHS = $(sort $(foreach c,$(GATE_MATRIX),$(firstword $(subst /, ,$(c)))))

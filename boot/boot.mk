@@ -1,22 +1,48 @@
 # SPDX-License-Identifier: GPL-2.0
 # boot.mk - the boot gate (boot/): included by the top-level Makefile.
 # boot/boot.sh prints a line per stage and one verdict line at the end.
+# A cell is one ARCH (boot/arch/ARCH.conf) and one CONFIG
+# (boot/configs/CONFIG.config); boot/gate-matrix lists the cells a revision
+# must pass before `make send`.
 
 CONFIG ?= lockdep
 BOOT_CONFIGS := base lockdep kasan
+BOOT_ARCHES := $(sort $(basename $(notdir $(wildcard boot/arch/*.conf))))
+# The matrix as ARCH/CONFIG words.
+GATE_MATRIX := $(shell sed -e 's/\#.*//' boot/gate-matrix | awk 'NF == 2 { print $$1 "/" $$2 }')
 .PHONY: boot gate gate-full gate-check
 
-boot: ## build and boot $(TREE) in QEMU with CONFIG=base, lockdep or kasan (default lockdep), run KUnit + guest tests, print the verdict
-	$(if $(filter-out $(BOOT_CONFIGS),$(CONFIG))$(filter-out 1,$(words $(CONFIG))),\
-		$(error unknown CONFIG '$(CONFIG)' (configs: $(BOOT_CONFIGS))))
+# One-line errors for a bad ARCH or CONFIG, before any prerequisite runs
+# (gate's tree, series and check).
+ifneq ($(filter boot gate gate-full check check-% bench bench-%,$(MAKECMDGOALS)),)
+ifneq ($(filter-out $(BOOT_ARCHES),$(ARCH))$(filter-out 1,$(words $(ARCH))),)
+$(error unknown ARCH '$(ARCH)' (arches: $(BOOT_ARCHES)))
+endif
+ifneq ($(filter-out $(BOOT_CONFIGS),$(CONFIG))$(filter-out 1,$(words $(CONFIG))),)
+$(error unknown CONFIG '$(CONFIG)' (configs: $(BOOT_CONFIGS)))
+endif
+endif
+
+boot: ## build and boot $(TREE) in QEMU (ARCH=x86_64|arm64, CONFIG=base|lockdep|kasan), run KUnit + guest tests, print the verdict
 	@boot/boot.sh $(CONFIG)
 
-gate: ## boot the lockdep config of branch $(BRANCH) and record the pass in $(WORKDIR)/gate
-	@boot/boot.sh --record lockdep
+gate: ## boot one cell (default ARCH=x86_64 CONFIG=lockdep) of branch $(BRANCH) and record the pass in $(WORKDIR)/gate
+	@boot/boot.sh --record $(CONFIG)
 
-gate-full: ## gate plus a KASAN boot, both recorded
-	@boot/boot.sh --record lockdep
-	@boot/boot.sh --record kasan
+gate-full: ## gate every cell of boot/gate-matrix, each recorded; the last line counts them
+	@pass=0; fail=0; failed=; \
+	for cell in $(GATE_MATRIX); do \
+		if ARCH=$${cell%/*} boot/boot.sh --record $${cell#*/}; then \
+			pass=$$((pass + 1)); \
+		else \
+			fail=$$((fail + 1)); failed="$$failed $${cell%/*} $${cell#*/},"; \
+		fi; \
+	done; \
+	if [ $$fail = 0 ]; then \
+		echo "gate-full $(REV): PASS ($$pass cells)"; \
+	else \
+		echo "gate-full $(REV): FAIL: $$fail of $$((pass + fail)) cells:$${failed%,}"; exit 1; \
+	fi
 
-gate-check: ## say whether a valid gate record exists for the head of $(BRANCH) (GATE_CONFIGS=lockdep)
-	@boot/gate-check $(or $(GATE_CONFIGS),lockdep)
+gate-check: ## say whether every cell (GATE_CELLS=ARCH/CONFIG..., default boot/gate-matrix) has a valid gate record for the head of $(BRANCH)
+	@boot/gate-check $(GATE_CELLS)

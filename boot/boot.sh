@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# boot.sh - the boot gate for one kernel config: build (kbuild.sh), initramfs
-# (initramfs.sh), boot in QEMU (qemu-run.sh), tests (verdict.sh). Prints a
-# progress line per stage and ends with one verdict line:
-#   gate vN CONFIG: PASS (k suites, n tests)  |  gate vN CONFIG: FAIL: reason
+# boot.sh - the boot gate for one cell (ARCH from the environment, CONFIG):
+# build (kbuild.sh), initramfs (initramfs.sh), boot in QEMU (qemu-run.sh),
+# tests (verdict.sh). Prints a progress line per stage and ends with one
+# verdict line:
+#   gate vN ARCH CONFIG: PASS (k suites, n tests)  |  gate vN ARCH CONFIG: FAIL: reason
 # With --record, a pass of a clean tree writes the gate record (gate-check).
 #
 # usage: boot.sh [--record] CONFIG [SRC [BUILD]]
-#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-CONFIG.
+#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-ARCH-CONFIG.
 set -euo pipefail
 PROG=boot
 . "$(dirname "$0")/lib-boot.sh"
@@ -25,13 +26,13 @@ config=$1
 check_config "$config"
 check_rev
 src=${2:-$TREE}
-build=${3:-$WORKDIR/build-$config}
+build=${3:-$(build_dir "$config")}
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run 'make tree' and 'make series')"
 src=$(cd "$src" && pwd)
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 run=$build/boot
-label="gate $REV $config"
+label="gate $REV $ARCH $config"
 
 verdict() {
 	printf '%s: %s\n' "$label" "$*"
@@ -60,15 +61,19 @@ fi
 stage "initramfs: busybox + tests"
 rm -rf "$run"
 mkdir -p "$run"
+# What this boot is of, for whoever reuses its artifacts (lava/job.sh).
+dirty=
+[ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ] || dirty=+dirty
+printf '%s%s\n' "$head" "$dirty" >"$run/head"
 if ! "$BOOT/initramfs.sh" "$src" "$build" "$run"; then
 	verdict "FAIL: initramfs build failed (see $run/cc.log)"
 	exit 1
 fi
 
 secs=$(boot_timeout "$config")
-stage "boot: qemu-system-x86_64 -accel tcg, timeout $secs s, console $run/console.log"
+stage "boot: $QEMU -accel tcg, timeout $secs s, console $run/console.log"
 qrc=0
-"$BOOT/qemu-run.sh" "$build/arch/x86/boot/bzImage" "$run/initramfs.cpio.gz" \
+"$BOOT/qemu-run.sh" "$build/$KERNEL_IMAGE" "$run/initramfs.cpio.gz" \
 	"$run/console.log" "$secs" || qrc=$?
 [ "$qrc" = 0 ] || [ "$qrc" = 124 ] || { verdict "FAIL: QEMU did not run"; exit 1; }
 
@@ -94,7 +99,7 @@ if [ -n "$record" ]; then
 	rec=$(record_file "$config")
 	mkdir -p "${rec%/*}"
 	{
-		printf 'revision %s\nconfig %s\nbranch %s\n' "$REV" "$config" "$BRANCH"
+		printf 'revision %s\narch %s\nconfig %s\nbranch %s\n' "$REV" "$ARCH" "$config" "$BRANCH"
 		printf 'base %s %s\nhead %s\n' "$base" "$(base_tag)" "$head"
 		git -C "$src" log --reverse --format='commit %H %s' "$base..$head"
 		printf 'kconfig-sha256 %s\n' "$(sha256sum <"$build/.config" | cut -d' ' -f1)"
@@ -105,7 +110,7 @@ if [ -n "$record" ]; then
 	mv "$rec.tmp" "$rec"
 	# Keep the gated commits reachable: gate-check compares them with the
 	# branch after a rebuild that only changed the cover letter.
-	git -C "$src" update-ref "refs/safer-fput/gated/$REV-$config" "$head"
+	git -C "$src" update-ref "refs/safer-fput/gated/$REV-$ARCH-$config" "$head"
 	note "gate record: $rec"
 fi
 verdict "$result"

@@ -5,13 +5,17 @@
 # invalid context"), WARNING (including every lockdep splat), stalls.
 # Prints that report's first line and exits 1; exits 0 on a clean log.
 #
-# usage: console-scan.sh LOG
+# A report that boot/known-issues lists for this KVER, ARCH and CONFIG,
+# inside the KUnit suite it names, is noted on stderr and skipped.
+#
+# usage: console-scan.sh LOG [CONFIG]
 set -euo pipefail
 PROG=console-scan
 . "$(dirname "$0")/lib-boot.sh"
 
-[ $# -eq 1 ] || die "usage: console-scan.sh LOG"
+case $# in 1 | 2) ;; *) die "usage: console-scan.sh LOG [CONFIG]" ;; esac
 [ -f "$1" ] || die "no console log $1"
+log=$1 config=${2:-}
 
 # Kernel reports start a line (guest test output is indented by init.sh).
 # Lockdep reports are "WARNING: possible circular locking dependency
@@ -23,8 +27,28 @@ re+='general protection fault|Unable to handle kernel|UBSAN: |'
 re+='INFO: task .* blocked for more than|'
 re+='INFO: trying to register non-static key|DEBUG_LOCKS_WARN_ON|'
 re+='.*rcu.* detected stalls|watchdog: BUG: soft lockup)'
-line=$(grep -a -m1 -E "$re" "$1" | tr -d '\r') || exit 0
-# Drop the timestamp.
-line=$(printf '%s' "$line" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //')
+
+# The known issues of this cell: SUITE<TAB>REGEX lines.
+known=$(awk -F'\t+' -v k="$KVER" -v a="$ARCH" -v c="$config" \
+	'/^#/ || NF < 5 { next } $1 == k && $2 == a && $3 == c { print $4 "\t" $5 }' \
+	"$BOOT/known-issues")
+
+# Each report with the KUnit suite it came in (the last top-level
+# "# Subtest:" before it), timestamps dropped.
+result=$(tr -d '\r' <"$log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' |
+	KNOWN=$known awk -v re="$re" '
+	BEGIN { n = split(ENVIRON["KNOWN"], k, "\n")
+		for (i = 1; i <= n; i++) { split(k[i], f, "\t"); ks[i] = f[1]; kr[i] = f[2] } }
+	/^    # Subtest: / { suite = substr($0, 16) }
+	$0 ~ re {
+		for (i = 1; i <= n; i++)
+			if (ks[i] != "" && suite == ks[i] && $0 ~ kr[i]) {
+				print "known\t" suite "\t" $0; next }
+		print "report\t" $0; exit }')
+printf '%s\n' "$result" | awk -F'\t' '$1 == "known" { if (!n[$2]++) first[$2] = $3 }
+	END { for (s in n) printf "console-scan: skipped %d report(s) boot/known-issues lists in %s, first: %s\n",
+		n[s], s, first[s] }' | sort >&2
+line=$(printf '%s\n' "$result" | sed -n 's/^report\t//p')
+[ -n "$line" ] || exit 0
 printf '%s\n' "$line"
 exit 1

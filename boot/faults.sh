@@ -3,7 +3,7 @@
 # faults.sh - run the boot gate on the head of b4/safer-fput with one seeded
 # fault applied (tests/fixtures/faults/NAME.patch, or none), in a detached
 # worktree $WORKDIR/faults/linux-KVER with build dirs $WORKDIR/faults/build-
-# CONFIG: the branch and $TREE's checkout are never touched. One worktree for
+# ARCH-CONFIG: the branch and $TREE's checkout are never touched. One worktree for
 # every fixture, reset between them, so rebuilds are incremental.
 #
 # usage: faults.sh CONFIG [FIXTURE]   (prints boot.sh's output)
@@ -35,4 +35,4 @@ if [ -n "$patch" ]; then
 		die "fixture $fixture does not apply on $BRANCH at ${head:0:12}"
 fi
 stage "faults: ${fixture:-no fixture} on $BRANCH at ${head:0:12} in $wt"
-"$BOOT/boot.sh" "$config" "$wt" "$WORKDIR/faults/build-$config"
+"$BOOT/boot.sh" "$config" "$wt" "$(build_dir "$config" "$WORKDIR/faults")"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# initramfs.sh - build OUT/initramfs.cpio.gz: busybox-static, boot/init.sh as
+# initramfs.sh - build OUT/initramfs.cpio.gz for $ARCH (GUEST_CC, DEB_ARCH of
+# boot/arch/$ARCH.conf): busybox-static, boot/init.sh as
 # /init, and static test binaries in /tests: boot/tests/*.c and selected
 # selftests of the gated tree SRC, all built with SRC's kselftest harness
 # and the uapi headers of BUILD (make headers).
@@ -12,9 +13,9 @@ PROG=initramfs
 
 [ $# -eq 3 ] || die "usage: initramfs.sh SRC BUILD OUT"
 src=$1 build=$2 out=$3
-busybox=/bin/busybox
+busybox=$(busybox_path)
 if [ ! -x "$busybox" ] || readelf -l "$busybox" | grep -q INTERP; then
-	die "$busybox is not a static busybox (apt-get install busybox-static)"
+	die "$busybox is not a static busybox of $DEB_ARCH (run 'make deps ARCH=$ARCH')"
 fi
 [ -d "$build/usr/include/linux" ] ||
 	die "no uapi headers in $build/usr/include (kbuild.sh builds them)"
@@ -30,7 +31,7 @@ mkdir -p "$out/tests"
 cflags=(-static -O2 -g0 -Wall -pthread
 	-isystem "$build/usr/include" -I "$src/tools/testing/selftests")
 compile() { # NAME SOURCE
-	gcc "${cflags[@]}" -I "$(dirname "$2")" -o "$out/tests/$1" "$2" \
+	"$GUEST_CC" "${cflags[@]}" -I "$(dirname "$2")" -o "$out/tests/$1" "$2" \
 		>>"$out/cc.log" 2>&1 ||
 		die "cannot build test $1 from $2, see $out/cc.log"
 }

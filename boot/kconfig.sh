@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kconfig.sh - write BUILD/.config for CONFIG: tinyconfig + boot/configs
-# fragments, then olddefconfig, then fail if Kconfig dropped any requested
+# kconfig.sh - write BUILD/.config for CONFIG on $ARCH: tinyconfig +
+# boot/configs/base.config + boot/arch/$ARCH.config + CONFIG's fragment,
+# then olddefconfig, then fail if Kconfig dropped any requested
 # option (merge_config.sh only warns about those).
 #
 # usage: kconfig.sh SRC BUILD CONFIG
@@ -16,17 +17,17 @@ check_config "$config"
 mkdir -p "$build"
 
 mapfile -t frags < <(config_fragments "$config")
-kmake() {
-	locked make -s -C "$src" O="$build" CC="ccache gcc" "$@"
+kconf() {
+	locked kmake "$src" "$build" -s "$@"
 }
 
-kmake tinyconfig >/dev/null
+kconf tinyconfig >/dev/null
 # merge_config.sh -m: textual merge only; the olddefconfig after it lets
 # KUNIT_ALL_TESTS switch on every test whose dependencies are met.
 "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
 	"${frags[@]}" >"$build/merge_config.log" 2>&1 ||
 	die "merge_config.sh failed, see $build/merge_config.log"
-kmake olddefconfig
+kconf olddefconfig
 
 # Every CONFIG_X=v / "# CONFIG_X is not set" line of the fragments must be
 # in the final .config exactly ("=n" means "is not set").

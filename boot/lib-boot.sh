@@ -6,6 +6,54 @@
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 BOOT=$TOP/boot
 CONFIGS="base lockdep kasan"
+
+# The architecture: boot/arch/$ARCH.conf says how to build and boot it
+# (LINUX_ARCH, SRCARCH, CROSS_COMPILE, KERNEL_TARGET, KERNEL_IMAGE, DEB_ARCH,
+# GUEST_CC, QEMU, QEMU_PARAMS, CONSOLE); boot/arch/$ARCH.config is its part
+# of every kernel config. Adding an arch is adding those two files.
+: "${ARCH:=x86_64}"
+list_arches() {
+	local f out=
+	for f in "$BOOT"/arch/*.conf; do
+		f=${f##*/}
+		out="$out ${f%.conf}"
+	done
+	printf '%s' "${out# }"
+}
+load_arch() { # ARCH
+	[ -f "$BOOT/arch/$1.conf" ] ||
+		die "unknown ARCH '$1' (arches: $(list_arches))"
+	QEMU_PARAMS=''
+	# shellcheck source=arch/x86_64.conf
+	. "$BOOT/arch/$1.conf"
+	ARCH=$1
+}
+load_arch "$ARCH"
+export ARCH
+
+# kmake SRC BUILD ARGS...: the kernel's make for $ARCH, out of tree, ccache.
+kmake() {
+	local src=$1 build=$2
+	shift 2
+	make -C "$src" O="$build" ARCH="$LINUX_ARCH" \
+		CROSS_COMPILE="$CROSS_COMPILE" CC="ccache ${CROSS_COMPILE}gcc" "$@"
+}
+
+# The static busybox of the guest: busybox-static of DEB_ARCH, installed
+# when DEB_ARCH is the machine's own, else unpacked by `make deps`.
+busybox_path() {
+	if [ "$DEB_ARCH" = "$(dpkg --print-architecture)" ]; then
+		printf '/bin/busybox'
+	else
+		printf '%s/deb/busybox-static-%s/bin/busybox' "$WORKDIR" "$DEB_ARCH"
+	fi
+}
+
+# The gate matrix: "ARCH CONFIG" cells a revision must pass (boot/gate-matrix).
+matrix_cells() {
+	sed -e 's/#.*//' -e 's/[[:space:]]\+/ /g' -e 's/^ //' -e 's/ $//' \
+		"$BOOT/gate-matrix" | grep -v '^$'
+}
 export KBUILD_LOCK=/tmp/safer-fput-kbuild.lock
 # Same layout below WORKDIR for the gated tree and the fault worktree
 # (faults/linux-KVER + faults/build-CONFIG): with CCACHE_BASEDIR the compiler
@@ -14,11 +62,18 @@ export CCACHE_BASEDIR=$WORKDIR
 
 # locked CMD...: run CMD holding the machine-wide kernel build lock (one
 # kernel build at a time on this machine); nested calls do not re-queue.
+# CMD may be a shell function (kmake): the lock is taken on a file
+# descriptor of a subshell, not by flock running CMD.
 locked() {
 	if [ -n "${SAFER_FPUT_KBUILD_LOCKED:-}" ]; then
 		"$@"
 	else
-		SAFER_FPUT_KBUILD_LOCKED=1 flock "$KBUILD_LOCK" "$@"
+		(
+			flock 9
+			# shellcheck disable=SC2030 # for this subshell's commands only
+			export SAFER_FPUT_KBUILD_LOCKED=1
+			"$@"
+		) 9>>"$KBUILD_LOCK"
 	fi
 }
 
@@ -31,7 +86,7 @@ check_config() {
 
 # Fragments of a config, in merge order.
 config_fragments() {
-	printf '%s\n' "$BOOT/configs/base.config"
+	printf '%s\n' "$BOOT/configs/base.config" "$BOOT/arch/$ARCH.config"
 	[ "$1" = base ] || printf '%s\n' "$BOOT/configs/$1.config"
 }
 
@@ -52,6 +107,11 @@ boot_timeout() {
 	esac
 }
 
+# Build directory of CONFIG for $ARCH below DIR (default $WORKDIR).
+build_dir() { # CONFIG [DIR]
+	printf '%s/build-%s-%s' "${2:-$WORKDIR}" "$ARCH" "$1"
+}
+
 record_file() { # CONFIG
-	printf '%s/gate/%s-%s.record' "$WORKDIR" "$REV" "$1"
+	printf '%s/gate/%s-%s-%s.record' "$WORKDIR" "$REV" "$ARCH" "$1"
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# qemu-run.sh - boot KERNEL with INITRD under QEMU/TCG, console to LOG.
+# qemu-run.sh - boot KERNEL with INITRD under QEMU/TCG, console to LOG, with
+# the QEMU, QEMU_PARAMS and CONSOLE of boot/arch/$ARCH.conf.
 # Exits 0 when the guest rebooted (QEMU exits: -no-reboot) and 124 when it
 # was still running after TIMEOUT seconds; the log is kept either way.
 #
@@ -13,17 +14,18 @@ PROG=qemu-run
 kernel=$1 initrd=$2 log=$3 secs=$4 extra=${5:-}
 [ -f "$kernel" ] || die "no kernel image $kernel"
 [ -f "$initrd" ] || die "no initramfs $initrd"
-command -v qemu-system-x86_64 >/dev/null ||
-	die "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
+command -v "$QEMU" >/dev/null ||
+	die "$QEMU not found (run 'make deps')"
 
 # KVM guests hang on this machine class (NOTES.md): TCG only.
 # panic=-1: reboot at once on a panic, so QEMU exits and the log says why.
 rc=0
-timeout -k 5 "$secs" qemu-system-x86_64 -accel tcg -m 512 -smp 2 \
+# shellcheck disable=SC2086 # QEMU_PARAMS is a list of words
+timeout -k 5 "$secs" "$QEMU" $QEMU_PARAMS -accel tcg -m 512 -smp 2 \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial "file:$log" -kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 $extra" </dev/null || rc=$?
+	-append "console=$CONSOLE panic=-1 $extra" </dev/null || rc=$?
 case $rc in
 0 | 124) exit "$rc" ;;
-*) die "qemu-system-x86_64 failed (exit $rc), see $log" ;;
+*) die "$QEMU failed (exit $rc), see $log" ;;
 esac

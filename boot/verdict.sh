@@ -19,7 +19,7 @@ fail() {
 	exit 1
 }
 
-if ! report=$("$BOOT/console-scan.sh" "$log"); then
+if ! report=$("$BOOT/console-scan.sh" "$log" "$config"); then
 	fail "$report"
 fi
 [ "$qrc" != 124 ] || fail "boot hang after $secs s"

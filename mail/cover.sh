@@ -3,8 +3,9 @@
 # cover.sh - refresh the results block of cover-letters/$REV.txt and the
 # cover commit of branch b4/safer-fput.
 #
-# The block (between '#' marker lines, which b4 drops when sending) holds the
-# verdicts of the gate records in $WORKDIR/gate/ that gated these patches,
+# The block (between '#' marker lines, which b4 drops when sending) holds,
+# for every cell of boot/gate-matrix, the verdict of the gate record in
+# $WORKDIR/gate/ that gated these patches (or that no record did),
 # and the range-diff against the sent previous revision (tag
 # sent/safer-fput-v(N-1), `b4 prep --compare-to`). It names no commit id that
 # a rebuild of the branch changes (only tree ids), so a second run on the same
@@ -18,6 +19,8 @@ set -euo pipefail
 PROG=cover
 # shellcheck source=lib-mail.sh
 . "$(dirname "$0")/lib-mail.sh"
+# shellcheck source=../boot/lib-boot.sh
+. "$TOP/boot/lib-boot.sh"
 
 check=
 [ "${1:-}" = --check ] && check=1
@@ -32,6 +35,19 @@ n=$(rev_number "$REV")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# gated_record REC: REC is a gate record of exactly these patches (an older
+# or newer state of the branch is another record's business).
+gated_record() {
+	local rhead
+	[ -f "$1" ] || return 1
+	rhead=$(sed -n 's/^head \([0-9a-f]*\)$/\1/p' "$1")
+	[ -n "$rhead" ] || return 1
+	tgit cat-file -e "$rhead^{commit}" 2>/dev/null || return 1
+	tgit merge-base --is-ancestor "$base" "$rhead" || return 1
+	(cover_commit "$rhead") >/dev/null 2>&1 || return 1
+	patches "$rhead" | cmp -s - "$tmp/patches"
+}
+
 # patches REF: what identifies the patches of a branch state whatever the
 # cover says: per commit after the cover, its tree, author and message.
 patches() {
@@ -44,21 +60,21 @@ tree=$(tgit rev-parse "$head^{tree}")
 
 {
 	printf 'Gate results (make gate) for this revision, kernel tree %s:\n' "${tree:0:12}"
-	gated=0
-	for rec in "$WORKDIR/gate/$REV"-*.record; do
-		[ -f "$rec" ] || continue
-		rhead=$(sed -n 's/^head \([0-9a-f]*\)$/\1/p' "$rec")
-		[ -n "$rhead" ] || continue
-		tgit cat-file -e "$rhead^{commit}" 2>/dev/null || continue
-		tgit merge-base --is-ancestor "$base" "$rhead" || continue
-		(cover_commit "$rhead") >/dev/null 2>&1 || continue
-		# A record of other patches (an older or newer state) is stale.
-		patches "$rhead" | cmp -s - "$tmp/patches" || continue
-		sed -n 's/^verdict /  /p; s/^\(check .*: [A-Z]*.*\)$/  \1/p' "$rec"
-		sed -n 's/^kconfig-sha256 \(.\{12\}\).*/    kconfig sha256 \1/p' "$rec"
-		gated=$((gated + 1))
-	done
-	[ "$gated" -gt 0 ] || printf '  none yet: run make gate, then make cover again\n'
+	gated=0 cells=0
+	while read -r arch config; do
+		cells=$((cells + 1))
+		load_arch "$arch"
+		rec=$(record_file "$config")
+		if gated_record "$rec"; then
+			sed -n 's/^verdict /  /p; s/^\(check .*: [A-Z]*.*\)$/  \1/p' "$rec"
+			sed -n 's/^kconfig-sha256 \(.\{12\}\).*/    kconfig sha256 \1/p' "$rec"
+			gated=$((gated + 1))
+		else
+			printf '  gate %s %s %s: not gated yet (make gate ARCH=%s CONFIG=%s)\n' \
+				"$REV" "$arch" "$config" "$arch" "$config"
+		fi
+	done < <(matrix_cells)
+	[ "$gated" = "$cells" ] || printf '  (%d of %d cells gated: gate them, then make cover again)\n' "$gated" "$cells"
 	prev=$((n - 1))
 	if [ "$prev" -ge 1 ] && tgit rev-parse -q --verify "refs/tags/$(sent_tag "$prev")" >/dev/null; then
 		printf '\nRange-diff against v%d (as sent):\n' "$prev"

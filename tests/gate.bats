@@ -24,7 +24,8 @@ teardown() {
 	restore_branch
 }
 
-# fault CONFIG [FIXTURE]: the gate on the branch head with FIXTURE applied.
+# fault CONFIG [FIXTURE]: the gate on the branch head with FIXTURE applied
+# (ARCH from the environment, default x86_64).
 fault() {
 	WORKDIR=$TEST_WORKDIR "$R/boot/faults.sh" "$@"
 }
@@ -52,15 +53,16 @@ timed() {
 	rm -rf "$TEST_WORKDIR/gate"
 	run mk "$R" gate-check
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"$REV lockdep: no gate record"* ]]
+	[[ "$output" == *"$REV x86_64 lockdep: no gate record"* ]]
 }
 
 @test "make gate (cold): the clean revision passes, record names its commits" {
-	rm -rf "$TEST_WORKDIR/build-lockdep"
+	rm -rf "$TEST_WORKDIR/build-x86_64-lockdep"
 	timed run mk "$R" gate
-	verdict_is "^gate $REV lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
 	[ "$status" -eq 0 ]
-	rec=$TEST_WORKDIR/gate/$REV-lockdep.record
+	rec=$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record
+	grep -qx "arch x86_64" "$rec"
 	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
 	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
 	[ "$(grep -c '^commit ' "$rec")" -eq "$n" ]
@@ -71,12 +73,16 @@ timed() {
 }
 
 @test "gate-check: valid for the gated head, stale once the branch moves" {
-	run mk "$R" gate-check
+	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
 	[ "$status" -eq 0 ]
+	# The matrix wants more cells than this one.
+	run mk "$R" gate-check
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$REV x86_64 kasan: no gate record"* ]]
 	save_branch
 	tgit checkout -q b4/safer-fput
 	tgit -c user.name=t -c user.email=t@localhost commit -q --allow-empty -m "test: move the branch"
-	run mk "$R" gate-check
+	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"stale gate record"* ]]
 }
@@ -84,36 +90,63 @@ timed() {
 @test "make gate (warm): one touched file rebuilds and passes again" {
 	touch "$TEST_WORKDIR/linux-6.1/fs/file_table.c"
 	timed run mk "$R" gate
-	verdict_is "^gate $REV lockdep: PASS "
+	verdict_is "^gate $REV x86_64 lockdep: PASS "
 }
 
 @test "fault kunit-fail: a failing KUnit case fails the gate" {
 	timed run fault lockdep kunit-fail
-	verdict_is "^gate $REV lockdep: FAIL: not ok: example\.example_simple_test$"
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: example\.example_simple_test$"
 	[ "$status" -ne 0 ]
 }
 
 @test "fault task_work-lifo: the task_work suite catches LIFO order" {
 	timed run fault lockdep task_work-lifo
-	verdict_is "^gate $REV lockdep: FAIL: not ok: task_work\.task_work_test_fifo_order( \(and [0-9]+ more\))?$"
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: task_work\.task_work_test_fifo_order( \(and [0-9]+ more\))?$"
 	[ "$status" -ne 0 ]
+	# The reason, for the same fault on arm64.
+	printf '%s\n' "${lines[-1]#*: FAIL: }" >"$BATS_FILE_TMPDIR/lifo.reason"
+}
+
+@test "make gate ARCH=arm64 (cold): the clean revision passes, suites and counts shown" {
+	rm -rf "$TEST_WORKDIR/build-arm64-lockdep"
+	timed run mk "$R" gate ARCH=arm64
+	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	[ "$status" -eq 0 ]
+	rec=$TEST_WORKDIR/gate/$REV-arm64-lockdep.record
+	grep -qx "arch arm64" "$rec"
+	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
+	# The same suites and guest tests as on x86_64, with their counts.
+	for s in "kunit task_work" "kunit file_table" "guest close_release" "guest close_semantics_test"; do
+		[[ "$output" =~ "  $s "[[:space:]]*[0-9]+" tests, "[[:space:]]*[0-9]+" passed" ]]
+	done
+	# It booted an arm64 kernel on the virt board.
+	grep -q 'Machine model: linux,dummy-virt' "${rec%.record}.console"
+	# The x86_64 record is another cell's and is still there.
+	[ -f "$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record" ]
+}
+
+@test "fault task_work-lifo on arm64: fails with the same reason as on x86_64" {
+	ARCH=arm64 timed run fault lockdep task_work-lifo
+	verdict_is "^gate $REV arm64 lockdep: FAIL: "
+	[ "$status" -ne 0 ]
+	[ "${lines[-1]#*: FAIL: }" = "$(cat "$BATS_FILE_TMPDIR/lifo.reason")" ]
 }
 
 @test "fault panic: a panic at boot fails the gate" {
 	timed run fault lockdep panic
-	verdict_is "^gate $REV lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"
 	[ "$status" -ne 0 ]
 }
 
 @test "fault hang: a boot that never reaches init is a hang" {
 	timed run fault lockdep hang
-	verdict_is "^gate $REV lockdep: FAIL: boot hang after [0-9]+ s$"
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: boot hang after [0-9]+ s$"
 	[ "$status" -ne 0 ]
 }
 
 @test "fault lockdep-abba: a lockdep report fails the gate" {
 	timed run fault lockdep lockdep-abba
-	verdict_is "^gate $REV lockdep: FAIL: WARNING: possible circular locking dependency detected$"
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: WARNING: possible circular locking dependency detected$"
 	[ "$status" -ne 0 ]
 }
 
@@ -121,24 +154,24 @@ timed() {
 	tgit grep -q 'fput_nodefer' b4/safer-fput -- fs/file_table_kunit.c ||
 		skip "the series has no fs/file_table_kunit.c with fput_nodefer() yet"
 	timed run fault lockdep lockdep-fput-nodefer
-	verdict_is "^gate $REV lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?fs/file_table\.c:[0-9]+ fput_nodefer"
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?fs/file_table\.c:[0-9]+ fput_nodefer"
 	[ "$status" -ne 0 ]
 }
 
 @test "fault fput-async: the close-semantics guest tests catch an asynchronous final fput" {
 	timed run fault lockdep fput-async
-	verdict_is "^gate $REV lockdep: FAIL: not ok: close_(release|semantics_test)\."
+	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: close_(release|semantics_test)\."
 	[ "$status" -ne 0 ]
 }
 
 @test "kasan (cold): the clean revision passes the KASAN boot" {
 	timed run fault kasan
-	verdict_is "^gate $REV kasan: PASS "
+	verdict_is "^gate $REV x86_64 kasan: PASS "
 	[ "$status" -eq 0 ]
 }
 
 @test "fault kasan-uaf: a use-after-free fails the KASAN gate" {
 	timed run fault kasan kasan-uaf
-	verdict_is "^gate $REV kasan: FAIL: BUG: KASAN: use-after-free in example_simple_test"
+	verdict_is "^gate $REV x86_64 kasan: FAIL: BUG: KASAN: use-after-free in example_simple_test"
 	[ "$status" -ne 0 ]
 }

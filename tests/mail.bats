@@ -47,22 +47,29 @@ mm() {
 	make -s -C "$dir" WORKDIR="$MW" "$@"
 }
 
-# fake_gate_record HEAD: a gate record in the format boot/boot.sh --record
-# writes, naming HEAD. It stands in for a real `make gate` run (minutes of
-# kernel build and QEMU boot, exercised by tests/gate.bats): what is tested
-# here is that make send obeys boot/gate-check, not the gate itself.
+# fake_gate_record HEAD [ARCH/CONFIG...]: gate records in the format
+# boot/boot.sh --record writes, naming HEAD, one per cell (default: every
+# cell of boot/gate-matrix). They stand in for real `make gate` runs
+# (minutes of kernel build and QEMU boot, exercised by tests/gate.bats):
+# what is tested here is that make send obeys boot/gate-check, not the gate.
 fake_gate_record() {
-	local head=$1 base
+	local head=$1 base cell arch config
+	shift
+	# shellcheck disable=SC2046 # one word per cell
+	[ $# -gt 0 ] || set -- $(sed 's/#.*//' "$R/boot/gate-matrix" | awk 'NF == 2 { print $1 "/" $2 }')
 	base=$(tgit rev-parse "base/linux-source-6.1.192-3^{commit}")
 	mkdir -p "$MW/gate"
-	{
-		printf 'revision v1\nconfig lockdep\nbranch b4/safer-fput\n'
-		printf 'base %s base/linux-source-6.1.192-3\nhead %s\n' "$base" "$head"
-		tgit log --reverse --format='commit %H %s' "$base..$head"
-		printf 'kconfig-sha256 %064d\n' 0
-		printf 'verdict gate v1 lockdep: PASS (fake record of mail.bats)\n'
-		printf 'date 2026-01-01T00:00:00Z\n'
-	} >"$MW/gate/v1-lockdep.record"
+	for cell; do
+		arch=${cell%/*} config=${cell#*/}
+		{
+			printf 'revision v1\narch %s\nconfig %s\nbranch b4/safer-fput\n' "$arch" "$config"
+			printf 'base %s base/linux-source-6.1.192-3\nhead %s\n' "$base" "$head"
+			tgit log --reverse --format='commit %H %s' "$base..$head"
+			printf 'kconfig-sha256 %064d\n' 0
+			printf 'verdict gate v1 %s %s: PASS (fake record of mail.bats)\n' "$arch" "$config"
+			printf 'date 2026-01-01T00:00:00Z\n'
+		} >"$MW/gate/v1-$arch-$config.record"
+	done
 }
 
 # write_cover DIR: the prose of the v1 cover, EDITME lines replaced.
@@ -96,13 +103,22 @@ list_count() {
 	rm -rf "$MW/gate"
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: not gated: v1 lockdep: no gate record"* ]]
+	[[ "$output" == *"send: error: not gated: v1 x86_64 lockdep: no gate record"* ]]
 	[ "$(echo "$output" | grep -c 'error:')" -eq 1 ]
 	# A stale record: it names another head (the base commit).
 	fake_gate_record "$(tgit rev-parse 'base/linux-source-6.1.192-3^{commit}')"
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: not gated: v1 lockdep: stale gate record"* ]]
+	[[ "$output" == *"send: error: not gated: v1 x86_64 lockdep: stale gate record"* ]]
+	# Valid records for the x86_64 cells only: the matrix wants arm64 too.
+	rm -rf "$MW/gate"
+	fake_gate_record "$(tgit rev-parse b4/safer-fput)" x86_64/lockdep x86_64/kasan
+	mm "$R" cover
+	run mm "$R" send
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"send: error: not gated: v1 arm64 lockdep: no gate record ($MW/gate/v1-arm64-lockdep.record); run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
+	rm -rf "$MW/gate"
+	mm "$R" cover
 	[ "$(list_count)" -eq 0 ]
 	not_sent
 }
@@ -151,10 +167,19 @@ list_count() {
 	not_sent
 }
 
-@test "make cover: gate verdicts in the cover; a second run changes nothing" {
+@test "make cover: every cell's verdict in the cover; a second run changes nothing" {
+	# One cell not gated: the cover says so, by name.
+	fake_gate_record "$(tgit rev-parse b4/safer-fput)" x86_64/lockdep
+	mm "$R" cover
+	grep -q '^  gate v1 x86_64 lockdep: PASS (fake record of mail.bats)$' "$R/cover-letters/v1.txt"
+	grep -q '^  gate v1 arm64 lockdep: not gated yet (make gate ARCH=arm64 CONFIG=lockdep)$' "$R/cover-letters/v1.txt"
+	grep -q '^  (1 of 3 cells gated: ' "$R/cover-letters/v1.txt"
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
 	mm "$R" cover
-	grep -q '^  gate v1 lockdep: PASS (fake record of mail.bats)$' "$R/cover-letters/v1.txt"
+	for cell in 'x86_64 lockdep' 'x86_64 kasan' 'arm64 lockdep'; do
+		grep -q "^  gate v1 $cell: PASS (fake record of mail.bats)\$" "$R/cover-letters/v1.txt"
+	done
+	! grep -q 'not gated yet\|cells gated' "$R/cover-letters/v1.txt"
 	grep -q '^To: ' "$R/cover-letters/v1.txt"
 	grep -q '^Cc: safer-fput@lists.localhost$' "$R/cover-letters/v1.txt"
 	# The cover commit changed, so the branch head did, but the gated
@@ -172,7 +197,7 @@ list_count() {
 	mm "$R" gate-check
 	# A results block edited by hand is not what the records say.
 	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
-	sed -i 's/^  gate v1 lockdep: PASS .*/  gate v1 lockdep: PASS (by hand)/' \
+	sed -i 's/^  gate v1 x86_64 lockdep: PASS .*/  gate v1 x86_64 lockdep: PASS (by hand)/' \
 		"$BATS_TEST_TMPDIR/r3/cover-letters/v1.txt"
 	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
 	[ "$status" -ne 0 ]
