@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # build.sh - every commit of the revision builds on its own, warning-free.
 #
-# Builds each commit in turn, for each of CHECK_CONFIGS (boot/configs
-# names; KUNIT_ALL_TESTS is on, so the tests build too), in a worktree of its
-# own with one incremental build dir per config. The base is built first: a
+# Builds each commit in turn, for each arch of CHECK_ARCHS (boot/arch names,
+# default $ARCH) and each config of CHECK_CONFIGS (boot/configs names;
+# KUNIT_ALL_TESTS is on, so the tests build too), in a worktree of its own
+# with one incremental build dir per arch and config. An arch builds the
+# commits that touch generic code or its own arch/ directory; a commit that
+# only touches other arches' directories is skipped there, and says so.
+# The base is built first: a
 # compiler warning fails a commit unless the base already had it (file and
 # message compared, line numbers stripped; KUNIT_ALL_TESTS builds of 6.1
 # already warn, e.g. fs/binfmt_elf_test.c's frame size).
@@ -21,8 +25,12 @@ PROG=build
 check_rev
 require_tree
 configs=${CHECK_CONFIGS:-lockdep}
+arches=${CHECK_ARCHS:-$ARCH}
 for config in $configs; do
 	check_config "$config"
+done
+for arch in $arches; do
+	(load_arch "$arch")
 done
 mapfile -t commits < <(check_commits)
 [ "${#commits[@]}" -gt 0 ] || die "no commits to check in $(check_range)"
@@ -45,43 +53,63 @@ not_compiled() {
 	done
 }
 
+# for_arch COMMIT: does COMMIT touch anything $SRCARCH builds: a file
+# outside arch/, or one under arch/$SRCARCH/?
+for_arch() {
+	tgit diff --name-only "$1^" "$1" |
+		awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1 { f = 1 }
+			END { exit !f }'
+}
+
 base=$(tgit rev-parse "${commits[0]}^")
-failed=0 bad=
-for config in $configs; do
-	build=$WORKDIR/check/build-$config
-	stage "build $config [base] ${base:0:12}"
-	check_worktree "$base"
-	"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
-		die "the base ${base:0:12} does not build ($config)"
-	warnings "$build/build.log" >"$build.base-warnings"
-	i=0
-	for c in "${commits[@]}"; do
-		i=$((i + 1))
-		subj=$(tgit log -1 --format=%s "$c")
-		stage "build $config [$i/${#commits[@]}] $subj"
-		check_worktree "$c"
-		if ! "$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" 2>"$build.err"; then
-			failed=$((failed + 1))
-			bad="$bad${bad:+, }'$subj' ($config: does not build)"
-			sed 's/^/       /' "$build.err"
-			continue
-		fi
-		new=$(warnings "$build/build.log" | comm -23 - "$build.base-warnings")
-		if [ -n "$new" ]; then
-			failed=$((failed + 1))
-			bad="$bad${bad:+, }'$subj' ($config: new warnings)"
-			printf '%s\n' "$new" | sed 's/^/       /'
-		fi
-		left=$(not_compiled "$c" "$build")
-		if [ -n "$left" ]; then
-			failed=$((failed + 1))
-			bad="$bad${bad:+, }'$subj' ($config: not compiled: ${left% })"
-			echo "       $config leaves out ${left% }: enable it in boot/configs"
-		fi
+failed=0 bad='' builds=0 skipped=0
+for arch in $arches; do
+	load_arch "$arch"
+	for config in $configs; do
+		cell="$ARCH $config"
+		build=$(build_dir "$config" "$WORKDIR/check")
+		stage "build $cell [base] ${base:0:12}"
+		check_worktree "$base"
+		"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
+			die "the base ${base:0:12} does not build ($cell)"
+		warnings "$build/build.log" >"$build.base-warnings"
+		i=0
+		for c in "${commits[@]}"; do
+			i=$((i + 1))
+			subj=$(tgit log -1 --format=%s "$c")
+			if ! for_arch "$c"; then
+				stage "build $cell [$i/${#commits[@]}] $subj: skipped, touches no file $ARCH builds"
+				skipped=$((skipped + 1))
+				continue
+			fi
+			stage "build $cell [$i/${#commits[@]}] $subj"
+			builds=$((builds + 1))
+			check_worktree "$c"
+			if ! "$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" 2>"$build.err"; then
+				failed=$((failed + 1))
+				bad="$bad${bad:+, }'$subj' ($cell: does not build)"
+				sed 's/^/       /' "$build.err"
+				continue
+			fi
+			new=$(warnings "$build/build.log" | comm -23 - "$build.base-warnings")
+			if [ -n "$new" ]; then
+				failed=$((failed + 1))
+				bad="$bad${bad:+, }'$subj' ($cell: new warnings)"
+				printf '%s\n' "$new" | sed 's/^/       /'
+			fi
+			left=$(not_compiled "$c" "$build")
+			if [ -n "$left" ]; then
+				failed=$((failed + 1))
+				bad="$bad${bad:+, }'$subj' ($cell: not compiled: ${left% })"
+				echo "       $cell leaves out ${left% }: enable it in boot/configs"
+			fi
+		done
 	done
 done
 if [ "$failed" -eq 0 ]; then
-	verdict build 0 "${#commits[@]} commits x ${configs// /+}, each builds with no new warning and compiles what it touches"
+	detail="${#commits[@]} commits x ${arches// /+} x ${configs// /+}: $builds builds"
+	[ "$skipped" = 0 ] || detail="$detail, $skipped skipped (other arch)"
+	verdict build 0 "$detail, each with no new warning, compiling what it touches"
 else
 	verdict build "$failed" "$bad"
 fi

@@ -14,5 +14,5 @@ check-kerneldoc: ## no new kernel-doc warnings in the files the series touches
 	@checks/kerneldoc.sh
 check-sparse: ## no new sparse warnings in the directories the series touches (base vs head)
 	@checks/sparse.sh
-check-build: ## every commit builds on its own with no warning the base lacks (CHECK_CONFIGS=lockdep; add base for a second config)
+check-build: ## every commit builds on its own with no warning the base lacks (CHECK_ARCHS=ARCH, CHECK_CONFIGS=lockdep: lists add cells)
 	@checks/build.sh
