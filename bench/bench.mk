@@ -6,7 +6,7 @@
 #   make bench BENCH=open_close BENCH_ARGS='-n 100000' BENCH_RUNS=3
 #   make bench BENCH_REF=dev/k1         any commit of the kernel tree
 #
-# Kernels: tinyconfig + bench/bench.config, built out of tree with ccache
+# Kernels: tinyconfig + bench/bench.config + boot/arch/$(ARCH).config, built out of tree with ccache
 # under the kbuild lock, each from its own detached worktree.
 
 BENCH       ?= exit_files
@@ -16,7 +16,7 @@ BENCH_LIMIT ?= 1.05
 BENCH_BASE  ?= $(SERIES_BASE_TAG)
 BENCH_REF   ?= $(BRANCH)
 BENCH_DIR   ?= $(WORKDIR)/bench
-BENCH_BZ    := arch/x86/boot/bzImage
+BENCH_IMAGE  = $(shell . boot/arch/$(ARCH).conf && echo "$$KERNEL_IMAGE")
 
 .PHONY: bench bench-kernels bench-args
 
@@ -29,11 +29,11 @@ bench-args:
 bench-kernels: ## build the base and patched benchmark kernels (BENCH_BASE, BENCH_REF)
 	@bench/worktree '$(BENCH_BASE)' '$(BENCH_DIR)/src-base'
 	@bench/worktree '$(BENCH_REF)' '$(BENCH_DIR)/src-patched'
-	@bench/mkkernel '$(BENCH_DIR)/src-base' '$(BENCH_DIR)/build-base' >/dev/null
-	@bench/mkkernel '$(BENCH_DIR)/src-patched' '$(BENCH_DIR)/build-patched' >/dev/null
+	@bench/mkkernel '$(BENCH_DIR)/src-base' '$(BENCH_DIR)/build-$(ARCH)-base' >/dev/null
+	@bench/mkkernel '$(BENCH_DIR)/src-patched' '$(BENCH_DIR)/build-$(ARCH)-patched' >/dev/null
 
 bench: bench-args bench-kernels ## compare base and patched kernels on guest benchmark BENCH (default exit_files)
 	@bench/run --bench '$(BENCH)' --args '$(BENCH_ARGS)' --runs '$(BENCH_RUNS)' \
-		--max-ratio '$(BENCH_LIMIT)' --out '$(BENCH_DIR)/results-$(BENCH)' \
-		--kernel 'base=$(BENCH_DIR)/build-base/$(BENCH_BZ)' \
-		--kernel 'patched=$(BENCH_DIR)/build-patched/$(BENCH_BZ)'
+		--max-ratio '$(BENCH_LIMIT)' --out '$(BENCH_DIR)/results-$(ARCH)-$(BENCH)' \
+		--kernel 'base=$(BENCH_DIR)/build-$(ARCH)-base/$(BENCH_IMAGE)' \
+		--kernel 'patched=$(BENCH_DIR)/build-$(ARCH)-patched/$(BENCH_IMAGE)'
