@@ -14,7 +14,7 @@ GATE_MATRIX := $(shell sed -e 's/\#.*//' boot/gate-matrix | awk 'NF == 2 { print
 
 # One-line errors for a bad ARCH or CONFIG, before any prerequisite runs
 # (gate's tree, series and check).
-ifneq ($(filter boot gate gate-full check check-% bench bench-%,$(MAKECMDGOALS)),)
+ifneq ($(filter boot gate gate-full check check-% bench bench-% lava-run,$(MAKECMDGOALS)),)
 ifneq ($(filter-out $(BOOT_ARCHES),$(ARCH))$(filter-out 1,$(words $(ARCH))),)
 $(error unknown ARCH '$(ARCH)' (arches: $(BOOT_ARCHES)))
 endif

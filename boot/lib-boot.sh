@@ -23,7 +23,7 @@ list_arches() {
 load_arch() { # ARCH
 	[ -f "$BOOT/arch/$1.conf" ] ||
 		die "unknown ARCH '$1' (arches: $(list_arches))"
-	QEMU_PARAMS=''
+	QEMU_PARAMS='' BENCH_APPEND='' LAVA_CPU='' LAVA_MACHINE=''
 	# shellcheck source=arch/x86_64.conf
 	. "$BOOT/arch/$1.conf"
 	ARCH=$1

@@ -12,7 +12,8 @@ if ! dpkg-query -W "linux-source-$KVER" >/dev/null 2>&1 &&
 fi
 pkgs="linux-source-$KVER b4 coccinelle sparse busybox-static ccache
 bats shellcheck git make gcc flex bison bc libelf-dev libssl-dev cpio kmod dwarves
-python3 python3-ply python3-git git-filter-repo xz-utils public-inbox bsdextrautils"
+python3 python3-ply python3-git git-filter-repo xz-utils public-inbox bsdextrautils
+lava-common python3-voluptuous python3-yaml debootstrap"
 
 # Each arch of boot/arch/ brings its QEMU and, when it is not the machine's
 # own, its cross compiler and the Debian architecture of its busybox.

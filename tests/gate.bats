@@ -132,6 +132,21 @@ timed() {
 	[ "${lines[-1]#*: FAIL: }" = "$(cat "$BATS_FILE_TMPDIR/lifo.reason")" ]
 }
 
+# lava-run exits 0 and calls the job complete whatever the test cases say:
+# lava/run.sh compares LAVA's per-case results with the gate's own.
+@test "lava-run arm64: LAVA's results equal the gate's, clean and with task_work-lifo" {
+	timed run mk "$R" lava-run ARCH=arm64
+	echo "$output" | tail -n 5
+	[ "$status" -eq 0 ]
+	[[ "$(verdict lava-run)" =~ ^"lava-run $REV arm64 lockdep clean: PASS (LAVA = gate: "[0-9]+" cases, "[0-9]+" pass, 0 fail; gate: PASS (" ]]
+	timed run mk "$R" lava-run ARCH=arm64 FAULT=task_work-lifo
+	echo "$output" | tail -n 5
+	[ "$status" -eq 0 ]
+	[[ "$(verdict lava-run)" == "lava-run $REV arm64 lockdep task_work-lifo: PASS (LAVA = gate: "*", 2 fail; gate: FAIL: not ok: task_work.task_work_test_fifo_order (and 1 more))" ]]
+	grep -qx 'kunit task_work_test_fifo_order fail' \
+		"$TEST_WORKDIR/lava/run-arm64-lockdep-task_work-lifo/lava.results"
+}
+
 @test "fault panic: a panic at boot fails the gate" {
 	timed run fault lockdep panic
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"

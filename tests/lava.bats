@@ -1,0 +1,100 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# lava.bats - `make lava-jobs`: a job and device file per matrix cell that
+# LAVA's own schemas (lava-common, strict) accept, and a validator that
+# rejects what a lab would reject. The artifacts here are stand-ins (no
+# kernel is built): what is checked is the files a lab is handed.
+
+load helpers
+
+setup_file() {
+	R=$BATS_FILE_TMPDIR/repo
+	LW=$BATS_FILE_TMPDIR/work
+	export R LW
+	copy_repo "$R"
+	mk "$R" tree >/dev/null 2>&1
+	mkdir -p "$LW" "$LW.empty"
+	ln -s "$TEST_WORKDIR/linux-6.1" "$LW/linux-6.1"
+	ln -s "$TEST_WORKDIR/linux-6.1" "$LW.empty/linux-6.1"
+	while read -r a c; do
+		fake_build "$a" "$c"
+	done < <(sed 's/#.*//' "$R/boot/gate-matrix" | awk 'NF == 2')
+}
+
+# fake_build ARCH CONFIG: what a gate boot leaves in its build dir: the
+# kernel image, the initramfs and the head it booted.
+fake_build() {
+	local img b=$LW/build-$1-$2
+	img=$(sh -c ". '$R/boot/arch/$1.conf' && echo \"\$KERNEL_IMAGE\"")
+	mkdir -p "$b/${img%/*}" "$b/boot"
+	printf 'kernel %s %s\n' "$1" "$2" >"$b/$img"
+	printf 'initramfs %s %s\n' "$1" "$2" >"$b/boot/initramfs.cpio.gz"
+	tgit rev-parse HEAD >"$b/boot/head"
+}
+
+lj() {
+	make -s -C "$R" WORKDIR="${W:-$LW}" lava-jobs "$@"
+}
+
+@test "lava-jobs: a cell with no booted build is a one-line error naming the make command" {
+	W=$LW.empty run lj
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no booted build in $LW.empty/build-x86_64-lockdep (run 'make gate ARCH=x86_64 CONFIG=lockdep')"* ]]
+	run lj LAVA_CELLS=arm64
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"bad cell 'arm64' (ARCH/CONFIG, e.g. arm64/lockdep)"* ]]
+}
+
+@test "lava-jobs: every matrix cell's job and device validate with lava-common, strict" {
+	run lj LAVA_URL=https://files.example.org/safer-fput/v1/
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "lava-jobs v1: PASS (3 jobs, 3 devices valid, lava-common strict) in $LW/lava/v1" ]
+	d=$LW/lava/v1
+	[ "$(grep -c ': valid job$' "$d/validate.log")" -eq 3 ]
+	[ "$(grep -c ': valid device$' "$d/validate.log")" -eq 3 ]
+	# Each job names its cell's arch, artifacts, URL and checksums.
+	grep -qx '  arch: arm64' "$d/arm64-lockdep/job.yaml"
+	grep -qx '  cpu: cortex-a57' "$d/arm64-lockdep/job.yaml"
+	grep -qx '  arch: x86_64' "$d/x86_64-kasan/job.yaml"
+	! grep -q '  cpu:' "$d/x86_64-kasan/job.yaml"
+	grep -qx '        url: https://files.example.org/safer-fput/v1/arm64-lockdep/Image' "$d/arm64-lockdep/job.yaml"
+	grep -qx "        sha256sum: $(sha256sum <"$d/arm64-lockdep/Image" | cut -d' ' -f1)" "$d/arm64-lockdep/job.yaml"
+	grep -qx '        image_arg: -kernel {kernel} -append "console=ttyAMA0 panic=-1"' "$d/arm64-lockdep/job.yaml"
+	grep -qx '          command: qemu-system-aarch64' "$d/arm64-lockdep/device.yaml"
+	grep -qx '          - -M virt -cpu cortex-a57' "$d/arm64-lockdep/device.yaml"
+	grep -qx '          command: qemu-system-x86_64' "$d/x86_64-lockdep/device.yaml"
+	cmp -s "$d/x86_64-kasan/initramfs.cpio.gz" "$LW/build-x86_64-kasan/boot/initramfs.cpio.gz"
+	! grep -q '@[A-Z_]*@' "$d"/*/job.yaml "$d"/*/device.yaml
+}
+
+@test "lava validate: what a lab's schema rejects is rejected, and named" {
+	lj LAVA_CELLS=arm64/lockdep
+	d=$LW/lava/v1/arm64-lockdep
+	v=$R/lava/validate
+	run "$v" "$d/job.yaml" "$d/device.yaml"
+	[ "$status" -eq 0 ]
+	# A context variable no device type knows (strict).
+	sed 's/^  no_kvm: true$/  kvm: false/' "$d/job.yaml" >"$BATS_TEST_TMPDIR/ctx.yaml"
+	# A monitor name LAVA does not allow.
+	sed 's/^    - name: kunit$/    - name: kunit suites/' "$d/job.yaml" >"$BATS_TEST_TMPDIR/name.yaml"
+	# A fixupdict value that is no LAVA result.
+	sed 's/^        not ok: fail$/        not ok: failed/' "$d/job.yaml" >"$BATS_TEST_TMPDIR/fix.yaml"
+	# A device without its constants.
+	sed '/^constants:/,/^actions:/{/^actions:/!d}' "$d/device.yaml" >"$BATS_TEST_TMPDIR/dev.yaml"
+	for f in ctx name fix dev; do
+		run "$v" "$BATS_TEST_TMPDIR/$f.yaml"
+		echo "$output"
+		[ "$status" -eq 1 ]
+		[[ "$output" == "$BATS_TEST_TMPDIR/$f.yaml: invalid: "* ]]
+	done
+}
+
+@test "lava-jobs: an invalid template fails the verdict, naming the files" {
+	cp -a "$R" "$BATS_TEST_TMPDIR/r2"
+	sed -i 's/^visibility: public$/visibility: everyone/' "$BATS_TEST_TMPDIR/r2/lava/job.yaml.in"
+	run make -s -C "$BATS_TEST_TMPDIR/r2" WORKDIR="$LW" lava-jobs LAVA_DIR="$BATS_TEST_TMPDIR/out"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[ "$(verdict lava-jobs)" = "lava-jobs v1: FAIL: 3 of 6 files invalid (see $BATS_TEST_TMPDIR/out/validate.log)" ]
+}
