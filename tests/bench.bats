@@ -48,7 +48,7 @@ one_line_error() {
 usage: |--kernel a=$img
 no guest benchmark .*/nope.c$|--bench nope --kernel a=$img
 at least one --kernel|--bench exit_files
---kernel wants LABEL=BZIMAGE, got 'a'$|--bench exit_files --kernel a
+--kernel wants LABEL=IMAGE, got 'a'$|--bench exit_files --kernel a
 no kernel image /nonexistent for a$|--bench exit_files --kernel a=/nonexistent
 duplicate kernel label a$|--bench exit_files --kernel a=$img --kernel a=$img
 --runs must be a positive integer$|--bench exit_files --runs 0 --kernel a=$img
