@@ -6,7 +6,8 @@
 # Prints that report's first line and exits 1; exits 0 on a clean log.
 #
 # A report that boot/known-issues lists for this KVER, ARCH and CONFIG,
-# inside the KUnit suite it names, is noted on stderr and skipped.
+# inside the KUnit suite it names, is skipped: stderr says how many per
+# suite, and the first of them.
 #
 # usage: console-scan.sh LOG [CONFIG]
 set -euo pipefail
@@ -33,18 +34,22 @@ known=$(awk -F'\t+' -v k="$KVER" -v a="$ARCH" -v c="$config" \
 	'/^#/ || NF < 5 { next } $1 == k && $2 == a && $3 == c { print $4 "\t" $5 }' \
 	"$BOOT/known-issues")
 
-# Each report with the KUnit suite it came in (the last top-level
-# "# Subtest:" before it), timestamps dropped.
+# Each report with the KUnit suite it came in (from its "# Subtest:" line
+# to its own "ok N" / "not ok N" line), timestamps dropped.
 result=$(tr -d '\r' <"$log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' |
 	KNOWN=$known awk -v re="$re" '
 	BEGIN { n = split(ENVIRON["KNOWN"], k, "\n")
 		for (i = 1; i <= n; i++) { split(k[i], f, "\t"); ks[i] = f[1]; kr[i] = f[2] } }
+	# Read to the end after the first report: an early exit would kill
+	# tr and sed with SIGPIPE, and pipefail would make that the status.
+	done { next }
 	/^    # Subtest: / { suite = substr($0, 16) }
+	/^(not )?ok [0-9]+ / { suite = "" }
 	$0 ~ re {
 		for (i = 1; i <= n; i++)
 			if (ks[i] != "" && suite == ks[i] && $0 ~ kr[i]) {
 				print "known\t" suite "\t" $0; next }
-		print "report\t" $0; exit }')
+		print "report\t" $0; done = 1 }')
 printf '%s\n' "$result" | awk -F'\t' '$1 == "known" { if (!n[$2]++) first[$2] = $3 }
 	END { for (s in n) printf "console-scan: skipped %d report(s) boot/known-issues lists in %s, first: %s\n",
 		n[s], s, first[s] }' | sort >&2

@@ -30,11 +30,17 @@ scan() {
 		a=$(basename "$conf" .conf)
 		[ -f "$TOP/boot/arch/$a.config" ]
 		for f in LINUX_ARCH SRCARCH KERNEL_TARGET KERNEL_IMAGE DEB_ARCH GUEST_CC \
-			QEMU QEMU_PACKAGE CONSOLE; do
+			QEMU QEMU_PACKAGE CONSOLE LAVA_ARCH; do
 			v=$(sh -c ". '$conf' && eval printf %s \"\\\${$f:-}\"")
 			[ -n "$v" ] || { echo "$conf: no $f"; false; }
 		done
 		grep -q "^$a[[:space:]]" "$TOP/boot/gate-matrix" || { echo "$a: not in the matrix"; false; }
+		# The lab boots what LAVA_CPU and LAVA_MACHINE say, the gate
+		# what QEMU_PARAMS says: they must agree.
+		p=$(sh -c ". '$conf' && printf '%s|%s|%s' \"\$QEMU_PARAMS\" \"\${LAVA_CPU:-}\" \"\${LAVA_MACHINE:-}\"")
+		IFS='|' read -r qp cpu mach <<<"$p"
+		if [ -n "$cpu" ]; then [[ " $qp " == *" -cpu $cpu "* ]]; else [[ " $qp " != *" -cpu "* ]]; fi
+		if [ -n "$mach" ]; then [[ " $qp " == *" -M $mach "* ]]; else [[ " $qp " != *" -M "* ]]; fi
 	done
 }
 
@@ -87,13 +93,19 @@ scan() {
 	[ "$status" -eq 1 ]
 }
 
-@test "known-issues: the same warning in another suite, or another warning in the suite, fails" {
+@test "known-issues: the same warning in another suite, after the suite, or another warning in it, fails" {
 	# In the task_work suite, not the clk one.
 	sed 's/# Subtest: clk-leaf-mux-set-rate-parent/# Subtest: task_work/' \
 		"$FIX/arm64-lockdep-clk.log" >"$BATS_TEST_TMPDIR/moved.log"
 	run scan arm64 lockdep "$BATS_TEST_TMPDIR/moved.log"
 	[ "$status" -eq 1 ]
 	[[ "${lines[-1]}" == "WARNING: CPU: 0 PID: 259 at ../linux-6.1/drivers/clk/clk.c:766 "* ]]
+	# After the clk suite's own result line: outside the suite.
+	sed '/^ok [0-9]* clk-leaf-mux-set-rate-parent/a WARNING: CPU: 0 PID: 1 at ../linux-6.1/drivers/clk/clk.c:766 clk_core_get_boundaries+0x3c/0xb8' \
+		"$FIX/arm64-lockdep-clk.log" >"$BATS_TEST_TMPDIR/after.log"
+	run scan arm64 lockdep "$BATS_TEST_TMPDIR/after.log"
+	[ "$status" -eq 1 ]
+	[[ "${lines[-1]}" == "WARNING: CPU: 0 PID: 1 at ../linux-6.1/drivers/clk/clk.c:766 "* ]]
 	# In the clk suite, but a warning of fs/, not of the clk core.
 	sed '0,/drivers\/clk\/clk.c:766 clk_core_get_boundaries/s//fs\/file_table.c:400 fput_nodefer/' \
 		"$FIX/arm64-lockdep-clk.log" >"$BATS_TEST_TMPDIR/other.log"
