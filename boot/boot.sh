@@ -52,6 +52,9 @@ if [ -n "$record" ]; then
 fi
 stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $(base_tag) at ${head:0:12} in $src"
 
+# Nothing of an earlier boot may outlive a failed build: its results,
+# head and initramfs would pass for this one's (lava/job.sh reuses them).
+rm -rf "$run"
 stage "build: $config kernel in $build"
 if ! "$BOOT/kbuild.sh" "$src" "$build" "$config"; then
 	verdict "FAIL: kernel build failed (see $build/build.log)"
