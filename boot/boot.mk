@@ -8,8 +8,12 @@
 CONFIG ?= lockdep
 BOOT_CONFIGS := base lockdep kasan
 BOOT_ARCHES := $(sort $(basename $(notdir $(wildcard boot/arch/*.conf))))
-# The matrix as ARCH/CONFIG words.
-GATE_MATRIX := $(shell sed -e 's/\#.*//' boot/gate-matrix | awk 'NF == 2 { print $$1 "/" $$2 }')
+# The matrix as ARCH/CONFIG words; a line that is not "ARCH CONFIG" is an
+# error, not a cell less.
+GATE_MATRIX := $(shell sed -e 's/\#.*//' boot/gate-matrix | awk 'NF == 2 { print $$1 "/" $$2 } NF && NF != 2 { print "BAD:" NR }')
+ifneq ($(filter BAD:%,$(GATE_MATRIX)),)
+$(error boot/gate-matrix line $(patsubst BAD:%,%,$(firstword $(filter BAD:%,$(GATE_MATRIX)))): not "ARCH CONFIG")
+endif
 .PHONY: boot gate gate-full gate-check
 
 # One-line errors for a bad ARCH or CONFIG, before any prerequisite runs

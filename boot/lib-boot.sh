@@ -9,7 +9,9 @@ CONFIGS="base lockdep kasan"
 
 # The architecture: boot/arch/$ARCH.conf says how to build and boot it
 # (LINUX_ARCH, SRCARCH, CROSS_COMPILE, KERNEL_TARGET, KERNEL_IMAGE, DEB_ARCH,
-# GUEST_CC, QEMU, QEMU_PARAMS, CONSOLE); boot/arch/$ARCH.config is its part
+# GUEST_CC, CROSS_PACKAGES, QEMU, QEMU_PACKAGE, QEMU_PARAMS, CONSOLE, and
+# for bench/ and lava/ BENCH_APPEND, LAVA_ARCH, LAVA_CPU, LAVA_MACHINE);
+# boot/arch/$ARCH.config is its part
 # of every kernel config. Adding an arch is adding those two files.
 : "${ARCH:=x86_64}"
 list_arches() {
@@ -23,7 +25,7 @@ list_arches() {
 load_arch() { # ARCH
 	[ -f "$BOOT/arch/$1.conf" ] ||
 		die "unknown ARCH '$1' (arches: $(list_arches))"
-	QEMU_PARAMS='' BENCH_APPEND='' LAVA_CPU='' LAVA_MACHINE=''
+	QEMU_PARAMS='' BENCH_APPEND='' LAVA_ARCH='' LAVA_CPU='' LAVA_MACHINE=''
 	# shellcheck source=arch/x86_64.conf
 	. "$BOOT/arch/$1.conf"
 	ARCH=$1
@@ -51,8 +53,10 @@ busybox_path() {
 
 # The gate matrix: "ARCH CONFIG" cells a revision must pass (boot/gate-matrix).
 matrix_cells() {
-	sed -e 's/#.*//' -e 's/[[:space:]]\+/ /g' -e 's/^ //' -e 's/ $//' \
-		"$BOOT/gate-matrix" | grep -v '^$'
+	local bad
+	bad=$(sed 's/#.*//' "$BOOT/gate-matrix" | awk 'NF && NF != 2 { print NR; exit }')
+	[ -z "$bad" ] || die "boot/gate-matrix line $bad: not \"ARCH CONFIG\""
+	sed 's/#.*//' "$BOOT/gate-matrix" | awk 'NF == 2 { print $1, $2 }'
 }
 export KBUILD_LOCK=/tmp/safer-fput-kbuild.lock
 # Same layout below WORKDIR for the gated tree and the fault worktree

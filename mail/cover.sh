@@ -56,6 +56,7 @@ patches() {
 
 head=$(tgit rev-parse "$BRANCH")
 patches "$head" >"$tmp/patches"
+matrix_cells >/dev/null # a bad matrix line is an error of its own
 tree=$(tgit rev-parse "$head^{tree}")
 
 {

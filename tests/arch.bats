@@ -76,6 +76,17 @@ scan() {
 	run make -s -C "$BATS_TEST_TMPDIR/r" gate-check WORKDIR="$TEST_WORKDIR"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"gate-check: error: unknown CONFIG 'kcsan' (configs: base lockdep kasan)"* ]]
+	# A line that is not "ARCH CONFIG" is no cell less: make and the
+	# scripts both refuse it.
+	printf 'arm64 lockdep extra\n' >>"$BATS_TEST_TMPDIR/r/boot/gate-matrix"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/r/boot/gate-matrix")
+	run make -s -C "$BATS_TEST_TMPDIR/r" gate-full WORKDIR="$TEST_WORKDIR"
+	[ "$status" -ne 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"boot/gate-matrix line $n: not \"ARCH CONFIG\""* ]]
+	run env WORKDIR="$TEST_WORKDIR" "$BATS_TEST_TMPDIR/r/boot/gate-check"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"boot/gate-matrix line $n: not \"ARCH CONFIG\""* ]]
 }
 
 @test "known-issues: 6.1's clk lockdep warnings pass on arm64 lockdep only, and are named" {
