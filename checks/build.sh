@@ -41,11 +41,13 @@ warnings() {
 }
 
 # not_compiled COMMIT BUILD: the kernel .c files COMMIT adds or changes that
-# the build in BUILD did not compile (tools/ is user space: the boot builds it).
+# the build in BUILD did not compile (tools/ is user space: the boot builds
+# it; another arch's directory is that arch's build's business).
 not_compiled() {
 	local f obj
 	tgit diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
 		':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
+		awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1' |
 	while IFS= read -r f; do
 		obj=$2/${f%.c}.o
 		[ -e "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$obj" ] ||
@@ -63,6 +65,7 @@ for_arch() {
 
 base=$(tgit rev-parse "${commits[0]}^")
 failed=0 bad='' builds=0 skipped=0
+declare -A built=()
 for arch in $arches; do
 	load_arch "$arch"
 	for config in $configs; do
@@ -84,6 +87,7 @@ for arch in $arches; do
 			fi
 			stage "build $cell [$i/${#commits[@]}] $subj"
 			builds=$((builds + 1))
+			built[$c]=1
 			check_worktree "$c"
 			if ! "$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" 2>"$build.err"; then
 				failed=$((failed + 1))
@@ -105,6 +109,13 @@ for arch in $arches; do
 			fi
 		done
 	done
+done
+# A commit that no arch of CHECK_ARCHS builds was not checked at all.
+for c in "${commits[@]}"; do
+	if [ -z "${built[$c]:-}" ]; then
+		failed=$((failed + 1))
+		bad="$bad${bad:+, }'$(tgit log -1 --format=%s "$c")' (built by none of: $arches)"
+	fi
 done
 if [ "$failed" -eq 0 ]; then
 	detail="${#commits[@]} commits x ${arches// /+} x ${configs// /+}: $builds builds"

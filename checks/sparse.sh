@@ -14,21 +14,22 @@ PROG=sparse
 check_rev
 require_tree
 config=${SPARSE_CONFIG:-lockdep}
-# sparse reads the source, not the target: one pass on the arch of the gate
-# matrix's first cell sees every file the series touches there.
-load_arch "${SPARSE_ARCH:-$(matrix_cells | head -n 1 | cut -d' ' -f1)}"
+# sparse checks what the arch builds: ARCH's (SPARSE_ARCH overrides it),
+# over the directories of the series outside other arches' arch/ dirs.
+load_arch "${SPARSE_ARCH:-$ARCH}"
 range=$(check_range)
 base=${range%%..*}
 head=${range##*..}
 # Directories holding the .c files the series touches (tools/ is userspace).
 mapfile -t dirs < <(tgit diff --name-only "$range" -- '*.c' ':!tools' ':!Documentation' |
+	awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1' |
 	xargs -r -n1 dirname | sort -u | sed 's|$|/|')
 if [ "${#dirs[@]}" -eq 0 ]; then
 	verdict sparse 0 "no kernel .c file touched"
 	exit 0
 fi
-build=$WORKDIR/check/build-sparse
-out=$WORKDIR/check/sparse
+build=$(build_dir sparse "$WORKDIR/check")
+out=$WORKDIR/check/sparse-$ARCH
 mkdir -p "$out"
 
 # sparse_run REF FILE: the sparse lines of a C=2 pass over dirs at REF.
