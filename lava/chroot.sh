@@ -24,9 +24,13 @@ mirror=$(apt_mirror)
 # shellcheck source=../boot/arch/x86_64.conf
 qemus=$(for f in "$BOOT"/arch/*.conf; do (. "$f" && printf '%s ' "$QEMU_PACKAGE"); done)
 
+lava_lock
+if [ -f "$dir/.safer-fput-ready" ]; then
+	printf '%s\n' "$dir"
+	exit 0
+fi
 tmp=$dir.tmp
-chroot_umount "$tmp"
-rm -rf "$tmp"
+chroot_remove "$tmp"
 mkdir -p "${tmp%/*}"
 t0=$SECONDS
 stage "debootstrap --variant=minbase bookworm $tmp $mirror"

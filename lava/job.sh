@@ -18,6 +18,7 @@ PROG=lava-jobs
 config=$1 build=$2 out=$3 url=${4%/}
 check_config "$config"
 check_rev
+[ -n "$LAVA_ARCH" ] || die "boot/arch/$ARCH.conf has no LAVA_ARCH (the job's context arch)"
 kernel=$build/$KERNEL_IMAGE
 ramdisk=$build/boot/initramfs.cpio.gz
 if [ ! -f "$kernel" ] || [ ! -f "$ramdisk" ]; then
@@ -63,7 +64,9 @@ fill() {
 		v["QEMU"] = QEMU; v["QEMU_OPTIONS"] = QEMU_OPTIONS
 		v["JOB_MINUTES"] = JOB_MINUTES; v["TEST_MINUTES"] = TEST_MINUTES }
 	/^@[A-Z_0-9]+@$/ { n = substr($0, 2, length($0) - 2); if (v[n] == "") next }
-	{ for (i in names) gsub("@" names[i] "@", v[names[i]]) }
+	# gsub reads "&" and "\\" in its replacement: a signed URL has "&".
+	{ for (i in names) { r = v[names[i]]; gsub(/[\\&]/, "\\\\&", r)
+		gsub("@" names[i] "@", r) } }
 	/@[A-Z_0-9]+@/ { print FILENAME ": unfilled placeholder: " $0 > "/dev/stderr"; exit 1 }
 	{ print }' "$1"
 }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # jobs.sh - `make lava-jobs`: a LAVA job and device file per cell of
 # boot/gate-matrix (or of LAVA_CELLS, ARCH/CONFIG words), each with the
-# artifacts of that cell's gate build (lava/job.sh), all validated with
+# artifacts of that cell's gate pass (lava/job.sh; the build dir must still
+# hold the boot of the recorded head), all validated with
 # LAVA's own schemas (lava/validate). Ends with one verdict line:
 #   lava-jobs vN: PASS (n jobs, n devices valid, lava-common strict) in DIR
 #   lava-jobs vN: FAIL: reason
@@ -17,6 +18,7 @@ check_rev
 dir=${LAVA_DIR:-$WORKDIR/lava/$REV}
 url=${LAVA_URL:-file://$dir}
 url=${url%/}
+matrix_cells >/dev/null # a bad matrix line is an error of its own
 # shellcheck disable=SC2046,SC2086 # one word per cell
 set -- ${LAVA_CELLS:-$(matrix_cells | tr ' ' /)}
 [ $# -gt 0 ] || die "no cells (boot/gate-matrix is empty)"
@@ -32,6 +34,15 @@ for cell; do
 	load_arch "${cell%/*}"
 	config=${cell#*/}
 	stage "$ARCH $config: job and device"
+	# The artifacts of the gate's pass, not of a later boot of that
+	# build dir (make boot of a dirty tree, say).
+	rec=$(record_file "$config")
+	grep -q "^verdict gate $REV $ARCH $config: PASS" "$rec" 2>/dev/null ||
+		die "$ARCH $config: no gate pass recorded ($rec); run 'make gate ARCH=$ARCH CONFIG=$config'"
+	gated=$(sed -n 's/^head \([0-9a-f]*\)$/\1/p' "$rec")
+	booted=$(cat "$(build_dir "$config")/boot/head" 2>/dev/null || echo none)
+	[ "$booted" = "$gated" ] ||
+		die "$ARCH $config: $(build_dir "$config") was booted at ${booted:0:12}, not at the gated ${gated:0:12}; run 'make gate ARCH=$ARCH CONFIG=$config'"
 	"$TOP/lava/job.sh" "$config" "$(build_dir "$config")" \
 		"$dir/$ARCH-$config" "$url/$ARCH-$config"
 	files+=("$dir/$ARCH-$config/job.yaml" "$dir/$ARCH-$config/device.yaml")

@@ -34,3 +34,22 @@ chroot_umount() {
 		fi
 	done
 }
+
+# chroot_remove DIR: delete a chroot, never what is mounted in it (the
+# machine's /dev): refuse while anything is mounted below DIR.
+chroot_remove() {
+	[ -e "$1" ] || return 0
+	chroot_umount "$1"
+	if findmnt -rn -o TARGET | grep -q "^$1/"; then
+		die "$1 still has mounts ($(findmnt -rn -o TARGET | grep "^$1/" | head -n 1)): not removing it"
+	fi
+	rm -rf --one-file-system "$1"
+}
+
+# lava_lock: one lava-run or chroot build at a time (they share the
+# chroot, its mounts and its lava-job dir); held until the script exits.
+lava_lock() {
+	mkdir -p "$WORKDIR/lava"
+	exec 8>>"$WORKDIR/lava/.lock"
+	flock -n 8 || { note "waiting for another lava-run ($WORKDIR/lava/.lock)"; flock 8; }
+}

@@ -14,6 +14,8 @@
 # as LAVA's pass). Ends with one verdict line:
 #   lava-run vN ARCH CONFIG FIXTURE: PASS (LAVA = gate: n cases, p pass, f fail; gate: VERDICT)
 #   lava-run vN ARCH CONFIG FIXTURE: FAIL: reason
+# PASS says LAVA and the gate agree on every case, whatever the cases say:
+# with a seeded fault both fail it, and the gate's own verdict is FAIL.
 #
 # usage: run.sh CONFIG [FIXTURE]
 set -euo pipefail
@@ -31,6 +33,7 @@ verdict() {
 }
 
 root=$("$TOP/lava/chroot.sh")
+lava_lock
 build=$(build_dir "$config" "$WORKDIR/faults")
 stage "gate: $ARCH $config ${fixture:-no fixture} (boot/faults.sh)"
 gate=$("$BOOT/faults.sh" "$config" ${fixture:+"$fixture"} 2>"$WORKDIR/lava/gate.log" |

@@ -40,9 +40,11 @@ busybox_foreign() {
 		[ -x "$dir/bin/busybox" ] && continue
 		[ "$(id -u)" -eq 0 ] || die "no $a busybox in $dir (run 'make deps' as root)"
 		if ! dpkg --print-foreign-architectures | grep -qx "$a"; then
+			# Machine-wide, but only a list of what apt may fetch:
+			# nothing of arch $a is installed, its .deb is unpacked.
 			note "adding Debian architecture $a (for busybox-static:$a)"
-			dpkg --add-architecture "$a"
-			apt-get update -q >/dev/null
+			dpkg --add-architecture "$a" || die "dpkg --add-architecture $a failed"
+			apt-get update -q >/dev/null || die "apt-get update failed"
 		fi
 		tmp=$(mktemp -d)
 		(cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "busybox-static:$a" >/dev/null) ||

@@ -21,8 +21,8 @@ setup_file() {
 	done < <(sed 's/#.*//' "$R/boot/gate-matrix" | awk 'NF == 2')
 }
 
-# fake_build ARCH CONFIG: what a gate boot leaves in its build dir: the
-# kernel image, the initramfs and the head it booted.
+# fake_build ARCH CONFIG: what a gate boot leaves in its build dir (the
+# kernel image, the initramfs and the head it booted)...
 fake_build() {
 	local img b=$LW/build-$1-$2
 	img=$(sh -c ". '$R/boot/arch/$1.conf' && echo \"\$KERNEL_IMAGE\"")
@@ -30,19 +30,35 @@ fake_build() {
 	printf 'kernel %s %s\n' "$1" "$2" >"$b/$img"
 	printf 'initramfs %s %s\n' "$1" "$2" >"$b/boot/initramfs.cpio.gz"
 	tgit rev-parse HEAD >"$b/boot/head"
+	# and the record of its pass (the format of boot.sh --record).
+	mkdir -p "$LW/gate"
+	printf 'revision v1\narch %s\nconfig %s\nhead %s\nverdict gate v1 %s %s: PASS (fake)\n' \
+		"$1" "$2" "$(tgit rev-parse HEAD)" "$1" "$2" >"$LW/gate/v1-$1-$2.record"
 }
 
 lj() {
 	make -s -C "$R" WORKDIR="${W:-$LW}" lava-jobs "$@"
 }
 
-@test "lava-jobs: a cell with no booted build is a one-line error naming the make command" {
+@test "lava-jobs: a cell with no gate pass, or a build booted since, is a one-line error" {
 	W=$LW.empty run lj
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no booted build in $LW.empty/build-x86_64-lockdep (run 'make gate ARCH=x86_64 CONFIG=lockdep')"* ]]
+	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no gate pass recorded ($LW.empty/gate/v1-x86_64-lockdep.record); run 'make gate ARCH=x86_64 CONFIG=lockdep'"* ]]
+	[ "$(echo "$output" | grep -c 'error:')" -eq 1 ]
 	run lj LAVA_CELLS=arm64
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"bad cell 'arm64' (ARCH/CONFIG, e.g. arm64/lockdep)"* ]]
+	# A build dir booted since the gate's pass, at another head (a
+	# make boot of a dirty tree): not the gated artifacts.
+	cp -a "$LW" "$BATS_TEST_TMPDIR/w"
+	echo "$(tgit rev-parse HEAD)+dirty" >"$BATS_TEST_TMPDIR/w/build-arm64-lockdep/boot/head"
+	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/build-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
+	rm "$BATS_TEST_TMPDIR/w/gate/v1-arm64-lockdep.record"
+	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"arm64 lockdep: no gate pass recorded"* ]]
 }
 
 @test "lava-jobs: every matrix cell's job and device validate with lava-common, strict" {
@@ -61,6 +77,7 @@ lj() {
 	grep -qx '        url: https://files.example.org/safer-fput/v1/arm64-lockdep/Image' "$d/arm64-lockdep/job.yaml"
 	grep -qx "        sha256sum: $(sha256sum <"$d/arm64-lockdep/Image" | cut -d' ' -f1)" "$d/arm64-lockdep/job.yaml"
 	grep -qx '        image_arg: -kernel {kernel} -append "console=ttyAMA0 panic=-1"' "$d/arm64-lockdep/job.yaml"
+	grep -qx '      minutes: 3' "$d/arm64-lockdep/job.yaml"   # lava-test-monitor: lockdep's 150 s
 	grep -qx '          command: qemu-system-aarch64' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          - -M virt -cpu cortex-a57' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          command: qemu-system-x86_64' "$d/x86_64-lockdep/device.yaml"
@@ -88,6 +105,12 @@ lj() {
 		[ "$status" -eq 1 ]
 		[[ "$output" == "$BATS_TEST_TMPDIR/$f.yaml: invalid: "* ]]
 	done
+}
+
+@test "lava-jobs: a URL with & and \\ is written as given" {
+	u='https://files.example.org/v1?sig=a&b=\x'
+	lj LAVA_CELLS=arm64/lockdep LAVA_URL="$u" LAVA_DIR="$BATS_TEST_TMPDIR/u"
+	grep -qxF "        url: $u/arm64-lockdep/Image" "$BATS_TEST_TMPDIR/u/arm64-lockdep/job.yaml"
 }
 
 @test "lava-jobs: an invalid template fails the verdict, naming the files" {
