@@ -67,3 +67,14 @@ fixture() {
 	# build (make gate ARCH=arm64, gate-full) checks it.
 	[[ "$output" == *"build x86_64 lockdep [4/4] arm64: break a file only arm64 builds: skipped, touches no file x86_64 builds"* ]]
 }
+
+@test "per-commit build: a commit no arch of boot/arch builds fails, unchecked is not a pass" {
+	wt=$BATS_FILE_TMPDIR/wt-riscv
+	tgit worktree add -q --detach "$wt" "$BASE" >/dev/null 2>&1
+	printf '/* safer-fput test: riscv only */\n' >>"$wt/arch/riscv/kernel/setup.c"
+	git -C "$wt" -c user.name=t -c user.email=t@localhost commit -q -a \
+		-m "riscv: touch a file no gate arch builds"
+	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$(git -C "$wt" rev-parse HEAD)"
+	[ "$status" -ne 0 ]
+	[ "$(verdict check)" = "check build v1: FAIL: 'riscv: touch a file no gate arch builds' (no arch of boot/arch builds it: arm64 x86_64)" ]
+}
