@@ -9,11 +9,12 @@
 
 LAVA_DIR ?= $(WORKDIR)/lava/$(REV)
 FAULT    ?=
-export LAVA_DIR LAVA_URL LAVA_CELLS
+# Handed to the scripts per recipe, not exported from every make (make
+# test's tests would inherit them).
 .PHONY: lava-jobs lava-run lava-chroot
 
 lava-jobs: ## LAVA job + device files for every cell of boot/gate-matrix (LAVA_URL, LAVA_CELLS), validated with lava-common
-	@lava/jobs.sh
+	@LAVA_DIR='$(LAVA_DIR)' LAVA_URL='$(LAVA_URL)' LAVA_CELLS='$(LAVA_CELLS)' lava/jobs.sh
 
 lava-chroot: ## make the bookworm chroot with lava-dispatcher that lava-run uses (debootstrap, once)
 	@lava/chroot.sh >/dev/null
