@@ -33,6 +33,12 @@ load_arch() { # ARCH
 load_arch "$ARCH"
 export ARCH
 
+# own_files: of the tree paths on stdin, those $ARCH builds: everything
+# outside arch/, and arch/$SRCARCH/ (used by checks/build.sh and sparse.sh).
+own_files() {
+	awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1'
+}
+
 # kmake SRC BUILD ARGS...: the kernel's make for $ARCH, out of tree, ccache.
 kmake() {
 	local src=$1 build=$2

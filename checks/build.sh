@@ -47,7 +47,7 @@ not_compiled() {
 	local f obj
 	tgit diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
 		':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
-		awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1' |
+		own_files |
 	while IFS= read -r f; do
 		obj=$2/${f%.c}.o
 		[ -e "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$obj" ] ||
@@ -58,9 +58,7 @@ not_compiled() {
 # for_arch COMMIT: does COMMIT touch anything $SRCARCH builds: a file
 # outside arch/, or one under arch/$SRCARCH/?
 for_arch() {
-	tgit diff --name-only "$1^" "$1" |
-		awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1 { f = 1 }
-			END { exit !f }'
+	[ -n "$(tgit diff --name-only "$1^" "$1" | own_files)" ]
 }
 
 base=$(tgit rev-parse "${commits[0]}^")

@@ -22,7 +22,7 @@ base=${range%%..*}
 head=${range##*..}
 # Directories holding the .c files the series touches (tools/ is userspace).
 mapfile -t dirs < <(tgit diff --name-only "$range" -- '*.c' ':!tools' ':!Documentation' |
-	awk -v mine="arch/$SRCARCH/" '$0 !~ /^arch\// || index($0, mine) == 1' |
+	own_files |
 	xargs -r -n1 dirname | sort -u | sed 's|$|/|')
 if [ "${#dirs[@]}" -eq 0 ]; then
 	verdict sparse 0 "no kernel .c file touched"

@@ -21,8 +21,7 @@ fi
 command -v debootstrap >/dev/null || die "debootstrap missing (run 'make deps')"
 mirror=$(apt_mirror)
 [ -n "$mirror" ] || die "no Debian mirror in /etc/apt/sources.list*"
-# shellcheck source=../boot/arch/x86_64.conf
-qemus=$(for f in "$BOOT"/arch/*.conf; do (. "$f" && printf '%s ' "$QEMU_PACKAGE"); done)
+qemus=$(for f in "$BOOT"/arch/*.conf; do printf '%s ' "$(arch_field "$f" QEMU_PACKAGE)"; done)
 
 lava_lock
 if [ -f "$dir/.safer-fput-ready" ]; then

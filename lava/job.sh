@@ -44,31 +44,31 @@ context=
 qemu_opts=
 [ -z "$QEMU_PARAMS" ] || qemu_opts="          - $QEMU_PARAMS"
 
-# fill TEMPLATE: replace every @NAME@; a line that is just @NAME@ with an
-# empty value goes away.
+# fill TEMPLATE: replace every @NAME@ with the value of T_NAME in the
+# environment (taken as is: no awk escapes, no gsub replacement syntax); a
+# line that is just @NAME@ with an empty value goes away. A placeholder
+# with no value set is an error.
 fill() {
-	awk -v REV="$REV" -v ARCH="$ARCH" -v CONFIG="$config" -v HEAD="$head" \
-		-v BASE="$base" -v LAVA_ARCH="$LAVA_ARCH" -v LAVA_CONTEXT="$context" \
-		-v CONSOLE="$CONSOLE" -v URL="$url" -v KERNEL_FILE="$kfile" \
-		-v KERNEL_SHA256="$(sha "$out/$kfile")" \
-		-v RAMDISK_SHA256="$(sha "$out/initramfs.cpio.gz")" \
-		-v QEMU="$QEMU" -v QEMU_OPTIONS="$qemu_opts" \
-		-v JOB_MINUTES=$((test_min + 15)) -v TEST_MINUTES="$test_min" '
-	BEGIN { split("REV ARCH CONFIG HEAD BASE LAVA_ARCH LAVA_CONTEXT CONSOLE URL " \
-		"KERNEL_FILE KERNEL_SHA256 RAMDISK_SHA256 QEMU QEMU_OPTIONS " \
-		"JOB_MINUTES TEST_MINUTES", names, " ")
-		v["REV"] = REV; v["ARCH"] = ARCH; v["CONFIG"] = CONFIG; v["HEAD"] = HEAD
-		v["BASE"] = BASE; v["LAVA_ARCH"] = LAVA_ARCH; v["LAVA_CONTEXT"] = LAVA_CONTEXT
-		v["CONSOLE"] = CONSOLE; v["URL"] = URL; v["KERNEL_FILE"] = KERNEL_FILE
-		v["KERNEL_SHA256"] = KERNEL_SHA256; v["RAMDISK_SHA256"] = RAMDISK_SHA256
-		v["QEMU"] = QEMU; v["QEMU_OPTIONS"] = QEMU_OPTIONS
-		v["JOB_MINUTES"] = JOB_MINUTES; v["TEST_MINUTES"] = TEST_MINUTES }
-	/^@[A-Z_0-9]+@$/ { n = substr($0, 2, length($0) - 2); if (v[n] == "") next }
-	# gsub reads "&" and "\\" in its replacement: a signed URL has "&".
-	{ for (i in names) { r = v[names[i]]; gsub(/[\\&]/, "\\\\&", r)
-		gsub("@" names[i] "@", r) } }
-	/@[A-Z_0-9]+@/ { print FILENAME ": unfilled placeholder: " $0 > "/dev/stderr"; exit 1 }
-	{ print }' "$1"
+	T_REV=$REV T_ARCH=$ARCH T_CONFIG=$config T_HEAD=$head T_BASE=$base \
+	T_LAVA_ARCH=$LAVA_ARCH T_LAVA_CONTEXT=$context T_CONSOLE=$CONSOLE \
+	T_URL=$url T_KERNEL_FILE=$kfile T_KERNEL_SHA256=$(sha "$out/$kfile") \
+	T_RAMDISK_SHA256=$(sha "$out/initramfs.cpio.gz") T_QEMU=$QEMU \
+	T_QEMU_OPTIONS=$qemu_opts T_JOB_MINUTES=$((test_min + 15)) \
+	T_TEST_MINUTES=$test_min awk '
+	/^@[A-Z_0-9]+@$/ { n = "T_" substr($0, 2, length($0) - 2); if (n in ENVIRON && ENVIRON[n] == "") next }
+	{
+		out = ""; rest = $0
+		while (match(rest, /@[A-Z_0-9]+@/)) {
+			n = "T_" substr(rest, RSTART + 1, RLENGTH - 2)
+			if (!(n in ENVIRON)) {
+				print FILENAME ": no value for " substr(rest, RSTART, RLENGTH) > "/dev/stderr"
+				exit 1
+			}
+			out = out substr(rest, 1, RSTART - 1) ENVIRON[n]
+			rest = substr(rest, RSTART + RLENGTH)
+		}
+		print out rest
+	}' "$1"
 }
 fill "$TOP/lava/job.yaml.in" >"$out/job.yaml"
 fill "$TOP/lava/device.yaml.in" >"$out/device.yaml"

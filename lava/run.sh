@@ -47,8 +47,9 @@ esac
 job=$root/lava-job
 rm -rf "$job"
 "$TOP/lava/job.sh" "$config" "$build" "$job" file:///lava-job
-"$TOP/lava/validate" "$job/job.yaml" "$job/device.yaml" >/dev/null ||
-	die "$("$TOP/lava/validate" "$job/job.yaml" "$job/device.yaml" | grep invalid | head -n 1)"
+if ! valid=$("$TOP/lava/validate" "$job/job.yaml" "$job/device.yaml"); then
+	die "$(printf '%s\n' "$valid" | grep -m 1 invalid)"
+fi
 
 out=$WORKDIR/lava/run-$ARCH-$config-${fixture:-clean}
 rm -rf "$out"

@@ -19,14 +19,9 @@ lava-common python3-voluptuous python3-yaml debootstrap"
 # own, its cross compiler and the Debian architecture of its busybox.
 host_arch=$(dpkg --print-architecture)
 foreign=
-# conf_field CONF NAME: field NAME of an arch's .conf (empty when unset).
-conf_field() {
-	# shellcheck source=/dev/null
-	(. "$1" && eval "printf '%s' \"\${$2:-}\"")
-}
 for conf in "$TOP"/boot/arch/*.conf; do
-	pkgs="$pkgs $(conf_field "$conf" QEMU_PACKAGE) $(conf_field "$conf" CROSS_PACKAGES)"
-	deb=$(conf_field "$conf" DEB_ARCH)
+	pkgs="$pkgs $(arch_field "$conf" QEMU_PACKAGE) $(arch_field "$conf" CROSS_PACKAGES)"
+	deb=$(arch_field "$conf" DEB_ARCH)
 	[ "$deb" = "$host_arch" ] || foreign="$foreign $deb"
 done
 

@@ -30,6 +30,13 @@ note() {
 : "${REV=$SERIES_CURRENT}"
 TREE=$WORKDIR/linux-$KVER
 
+# arch_field CONF NAME: field NAME of an arch file boot/arch/*.conf (empty
+# when unset), read in a subshell, for scripts that do not load an arch.
+arch_field() {
+	# shellcheck source=/dev/null
+	(. "$1" && eval "printf '%s' \"\${$2:-}\"")
+}
+
 list_kvers() {
 	local t out=
 	for t in /usr/src/linux-source-*.tar.xz; do
