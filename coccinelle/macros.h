@@ -20,3 +20,9 @@
     asmlinkage long func(t1 a1, t2 a2, t3 a3, t4 a4, t5 a5, t6 a6)
 #define SYSCALL_DEFINE0(func) \
     asmlinkage long func(void)
+/*
+ * Attributes spatch does not know, which otherwise make it skip the
+ * definitions of kmalloc() and friends in include/linux/slab.h.
+ */
+#define __alloc_size(x, ...)
+#define __realloc_size(x, ...)

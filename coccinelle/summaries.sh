@@ -1,0 +1,212 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# summaries.sh TREE OUT [FILE...] - pass 1 of the safer-fput analysis: compute
+# the function summaries fdget.cocci and fput_nodefer.cocci decide with, into
+# OUT/summaries.json.
+#
+# In a git tree, round 0 scans the files with an fget()/fput() call; each next
+# round scans the files that define the callees the summaries still wait for
+# (summaries.cocci's finalize names them in OUT/wanted), until none is left or
+# COCCI_ROUNDS (12) rounds ran. Git grep only picks the files to scan (as
+# spatch --use-gitgrep does); what a function does is read from the parse.
+# The facts of a file are cached by its content under COCCI_CACHE, so a warm
+# run scans only what changed. With FILEs (the tests), only those are scanned,
+# and a callee none of them defines has no body.
+#
+# Prints one progress line per round and ends with
+#   summaries: <N> functions, <R> rounds, <F> files scanned (<C> cached), <T> s
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+PROG=summaries
+die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
+
+[ $# -ge 2 ] || die "usage: summaries.sh TREE OUT [FILE...]"
+tree=$1
+out=$2
+shift 2
+rounds=${COCCI_ROUNDS:-12}
+jobs=${COCCI_JOBS:-2}
+cache=${COCCI_CACHE:-}
+[ -d "$tree" ] || die "no tree at $tree"
+[ -z "$cache" ] || mkdir -p "$cache"
+command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -rf "$out/facts" "$out/searched" "$out/wanted" "$out/summaries.json" "$out/macros"
+mkdir -p "$out/facts"
+: >"$out/searched"
+: >"$out/scanned"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/empty.c"
+t0=$(date +%s)
+
+export SAFER_FPUT_DATA=$here/data SAFER_FPUT_SOLVER=$here/solver.py
+# Facts depend on the file and on what extracts them.
+tool=$(cat "$here/summaries.cocci" "$here/macros.h" "$here/data/locks" | sha1sum | cut -c1-40)
+
+# scan ROUND FILE...: write the facts of FILEs (paths relative to $tree) to
+# $out/facts/ROUND, from the cache where it has them; then solve.
+nscanned=0
+ncached=0
+scan() {
+	local r=$1 f key
+	shift
+	local dir=$out/facts/$r
+	mkdir -p "$dir" "$tmp/$r"
+	: >"$tmp/$r.todo"
+	if [ -n "$cache" ] && [ $# -gt 0 ]; then
+		mkdir -p "$cache"
+		# The key is the file's path and content: facts name their file.
+		paste <(printf '%s\n' "$@") <(cd "$tree" && git hash-object --stdin-paths < <(printf '%s\n' "$@")) >"$tmp/$r.keys"
+		while IFS=$'\t' read -r f key; do
+			key=$(printf '%s %s %s' "$tool" "$f" "$key" | sha1sum | cut -c1-40)
+			if [ -f "$cache/$key" ]; then
+				cat "$cache/$key" >>"$dir/facts.cached"
+				ncached=$((ncached + 1))
+			else
+				printf '%s\t%s\n' "$f" "$key" >>"$tmp/$r.todo"
+			fi
+		done <"$tmp/$r.keys"
+	else
+		for f in "$@"; do printf '%s\t-\n' "$f" >>"$tmp/$r.todo"; done
+	fi
+	local todo=()
+	mapfile -t todo < <(cut -f1 "$tmp/$r.todo")
+	[ ${#todo[@]} -gt 0 ] || todo=("$tmp/empty.c")
+	# One group per file: spatch then parses and times out each alone.
+	printf '%s\n\n' "${todo[@]}" >"$tmp/$r.groups"
+	(cd "$tree" && SAFER_FPUT_FACTS="$tmp/$r" \
+		spatch --very-quiet --sp-file "$here/summaries.cocci" \
+		--macro-file "$here/macros.h" -D facts --no-includes --include-headers \
+		--timeout 120 --jobs "$jobs" --file-groups "$tmp/$r.groups") >"$tmp/$r.log" 2>&1 || {
+		tail -n 5 "$tmp/$r.log" >&2
+		die "spatch summaries.cocci failed in round $r"
+	}
+	nscanned=$((nscanned + ${#todo[@]}))
+	[ "${todo[0]}" = "$tmp/empty.c" ] && nscanned=$((nscanned - 1))
+	cat "$tmp/$r"/facts.* >"$dir/facts.new" 2>/dev/null || : >"$dir/facts.new"
+	if [ -n "$cache" ]; then
+		# One cache entry per scanned file, empty when it defines nothing.
+		awk -F '\t' -v c="$cache" 'NR == FNR { k[$1] = $2; next }
+			($2 in k) { print > (c "/" k[$2] ".tmp") }' "$tmp/$r.todo" "$dir/facts.new"
+		while IFS=$'\t' read -r f key; do
+			[ "$key" = - ] && continue
+			if [ -f "$cache/$key.tmp" ]; then mv "$cache/$key.tmp" "$cache/$key"; else : >"$cache/$key"; fi
+		done <"$tmp/$r.todo"
+	fi
+	printf '%s\n' "$@" >>"$out/scanned"
+}
+
+# solve: run the finalize rule over all facts so far (no file to scan).
+solve() {
+	(cd "$tree" && SAFER_FPUT_FACTS="$tmp" SAFER_FPUT_SOLVE="$out" \
+		spatch --very-quiet --sp-file "$here/summaries.cocci" -D facts \
+		"$tmp/empty.c") >"$tmp/solve.log" 2>&1 ||
+		{ tail -n 5 "$tmp/solve.log" >&2; die "summaries.cocci could not solve"; }
+}
+
+# def_index: print the path of "NAME<TAB>FILE" lines, one per line of the
+# tree that starts with a word and may begin a definition of NAME (the last
+# word before the first parenthesis, or the name in SYSCALL_DEFINEn(NAME).
+# It only picks the files a round scans; spatch then finds the definitions.
+# Built once per commit under COCCI_CACHE.
+def_index() {
+	local head idx
+	head=$(git -C "$tree" rev-parse HEAD)
+	idx=${cache:-$tmp}/index-$head
+	if [ ! -s "$idx" ]; then
+		# A static function of a .c file is only called from that file
+		# (found there in the same round), and a line ending with ";"
+		# is a declaration: neither is a place to look for a callee.
+		git -C "$tree" grep -E '^[A-Za-z_][A-Za-z0-9_ *]*\(' -- '*.c' '*.h' ':!tools/' |
+			awk -F: '$1 ~ /\.c$/ && $2 ~ /^static[ \t]/ { next }
+				/;[ \t]*$/ { next }
+				{ l = $0; sub(/^[^:]*:/, "", l); sub(/\(.*/, "", l)
+				n = split(l, w, /[ *]+/); name = w[n]
+				if (name ~ /^(COMPAT_)?SYSCALL_DEFINE[0-6]$/) {
+					r = $0; sub(/^[^(]*\(/, "", r); sub(/[,)].*/, "", r); name = r
+				}
+				print name "\t" $1 }' | sort -u >"$idx.tmp"
+		mv "$idx.tmp" "$idx"
+	fi
+	printf '%s\n' "$idx"
+}
+
+# Macros: their bodies are not analysed (a call of one is taken to do what
+# its arguments do), so they are not "no body" callees. A name that is both
+# a macro and a function with a body is the function.
+macros() {
+	{ grep -h -o -E '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_][A-Za-z0-9_]*' "$@" |
+		sed -E 's/.*define[[:space:]]+//' || true; } | sort -u
+}
+
+if [ $# -gt 0 ]; then
+	(cd "$tree" && macros "$@") >"$out/macros"
+	scan 0 "$@"
+	solve
+	# Nothing else will be scanned: every callee still wanted has no body.
+	cp "$out/wanted" "$out/searched"
+	solve
+	r=1
+else
+	git -C "$tree" rev-parse --git-dir >/dev/null 2>&1 || die "$tree is not a git tree"
+	mapfile -t files < <(git -C "$tree" grep -l -P '\bf(get|put)\s*\(' -- '*.c' '*.h')
+	index=$(def_index)
+	[ -s "$index.macros" ] || (cd "$tree" && git grep -h -E '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_]' -- '*.c' '*.h' ':!tools/' |
+		macros) >"$index.macros"
+	cp "$index.macros" "$out/macros"
+	r=0
+	while :; do
+		printf 'summaries: round %d: scanning %d files\n' "$r" "${#files[@]}"
+		scan "$r" "${files[@]}"
+		solve
+		r=$((r + 1))
+		comm -23 <(sort -u "$out/wanted") <(sort -u "$out/searched") >"$tmp/names"
+		[ -s "$tmp/names" ] || break
+		[ "$r" -lt "$rounds" ] || {
+			printf 'summaries: stopped after %d rounds, %d callees not scanned (they stay unknown)\n' \
+				"$r" "$(wc -l <"$tmp/names")"
+			break
+		}
+		cat "$tmp/names" >>"$out/searched"
+		mapfile -t files < <(awk -F '\t' 'NR == FNR { want[$1]; next }
+			($1 in want) { print $2 }' "$tmp/names" "$index" |
+			sort -u | comm -23 - <(sort -u "$out/scanned"))
+		[ ${#files[@]} -gt 0 ] || { solve; break; }
+	done
+fi
+# Lock wrappers: a call of a function that may return with a lock held,
+# with a path to the end that releases nothing, makes its caller one too.
+# Only the files that call a known wrapper are scanned for that, until the
+# set stops growing.
+w=0
+: >"$tmp/wrappers.prev"
+wrounds=${COCCI_WRAPPER_ROUNDS:-3}
+while ! cmp -s "$out/wrappers" "$tmp/wrappers.prev"; do
+	if [ "$w" -ge "$wrounds" ]; then
+		printf 'summaries: lock wrappers: stopped after %d rounds; callers of the last %d are not followed (fput_nodefer() still asserts with lockdep)\n' \
+			"$w" "$(comm -13 "$tmp/wrappers.prev" "$out/wrappers" | wc -l)"
+		break
+	fi
+	cp "$out/wrappers" "$tmp/wrappers.prev"
+	mapfile -t wfiles < <(cd "$tree" && { sort -u "$out/scanned" |
+		xargs -r grep -l -w -F -f "$out/wrappers" -- 2>/dev/null || true; })
+	printf 'summaries: lock wrappers round %d: %d wrappers, %d files call one\n' \
+		"$w" "$(wc -l <"$out/wrappers")" "${#wfiles[@]}"
+	[ ${#wfiles[@]} -gt 0 ] || break
+	rm -rf "$out/facts/wrappers" "$tmp/w"
+	mkdir -p "$out/facts/wrappers" "$tmp/w"
+	printf '%s\n\n' "${wfiles[@]}" >"$tmp/w.groups"
+	(cd "$tree" && SAFER_FPUT_FACTS="$tmp/w" SAFER_FPUT_WRAPPERS="$out/wrappers" \
+		spatch --very-quiet --sp-file "$here/summaries.cocci" \
+		--macro-file "$here/macros.h" -D wrappers --no-includes --include-headers \
+		--timeout 120 --jobs "$jobs" --file-groups "$tmp/w.groups") >"$tmp/w.log" 2>&1 ||
+		{ tail -n 5 "$tmp/w.log" >&2; die "spatch summaries.cocci -D wrappers failed"; }
+	cat "$tmp/w"/facts.* >"$out/facts/wrappers/facts.new" 2>/dev/null || true
+	solve
+	w=$((w + 1))
+done
+n=$(cat "$out/functions")
+printf 'summaries: %d functions, %d rounds, %d files scanned (%d cached), %d s\n' \
+	"$n" "$r" "$nscanned" "$ncached" "$(($(date +%s) - t0))"
