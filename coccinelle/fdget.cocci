@@ -1,23 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Convert a struct file * taken with fget() and released with fput() in the
 /// same function to fdget()/fdput(), when the reference provably stays
-/// borrowed: held in a local variable, checked for NULL right after the get,
-/// never stored, returned, address-taken or handed to a callee outside a short
-/// allow-list, released exactly once on every path, not used after the put,
-/// not taken in a loop, and with nothing between get and put that can change
-/// the fd table (close, dup, fd_install, receive_fd, clone/CLONE_FILES, exec,
-/// task work) or call through a function pointer. Everything else is
-/// rejected, and report mode says why.
+/// borrowed. It must be held in a local variable (declared anywhere in the
+/// function), not be taken in a loop, and every use of it must be one of:
+/// a dereference, a NULL test (if (!f), if (f), f == NULL, ...), the put,
+/// or an argument of a function that borrows it. A function borrows its
+/// parameter when its body does not store, return or put it, or hand it to
+/// a function that does not (summaries.cocci computes this from the tree,
+/// to a fixpoint). Between the get and the put, no call may change the fd
+/// table, directly or through its callees (data/fdtable, CLONE_FILES), and
+/// there must be no indirect call: fdget() takes no reference while the fd
+/// table is not shared, so a close() or dup2() of the fd there would free
+/// the file under us. The put must not be repeated, the variable not used
+/// after it or reassigned. A callee with no body in the tree, or one the
+/// summaries could not decide, is unknown, and unknown rejects. Report mode
+/// gives every fget() call's verdict, with the reason of a rejection.
 //
 // Confidence: High
 // Copyright: (C) 2026 The safer-fput project. GPL-2.0-only.
 // Options: --no-includes --include-headers
 // Keywords: fget, fput, fdget, fdput
 //
-// Notes: fdget() takes no reference when the fd table is not shared, so the
-// file stays valid only while this task does not change its fd table. Callees
-// are judged by name only (allow-list for callees given the file, deny-list
-// for the rest); what a direct callee does transitively is not analysed.
+// Notes: needs SAFER_FPUT_SUMMARIES, the summaries.json that
+// coccinelle/summaries.sh computed for the same tree, and SAFER_FPUT_DATA.
+// A NULL test may be done by a borrowing predicate (file_is_kvm()): fdput()
+// of an empty struct fd does nothing, so a path on which the original code
+// skipped the put because fget() failed stays correct. What a
+// function-like macro does is not analysed (the calls in its arguments are).
 
 virtual patch
 virtual report
@@ -25,46 +34,137 @@ virtual context
 
 @initialize:python@
 @@
+import json
+import os
 import re
 
-# Callees known to only borrow the file for the duration of the call.
-ALLOW = {'file_inode', 'file_dentry', 'fput'}
-# Callees that can change the fd table, spawn, or run task work.
-DENY = re.compile(r'(^|_)(close_fd|close_range|filp_close|dup[0-9]?|fd_install'
-                  r'|receive_fd|receive_fd_user|replace_fd|kernel_clone|copy_process'
-                  r'|kernel_thread|user_mode_thread|create_io_thread|unshare_fd|unshare_files'
-                  r'|call_usermodehelper|call_usermodehelper_exec|do_execve|do_execveat'
-                  r'|kernel_execve|task_work_run|io_run_task_work|get_unused_fd_flags'
-                  r'|anon_inode_getfd|close)($|_)')
+_sp = os.environ.get('SAFER_FPUT_SUMMARIES')
+if not _sp or not os.path.exists(_sp):
+    raise SystemExit('fdget.cocci: SAFER_FPUT_SUMMARIES must name the '
+                     'summaries.json of coccinelle/summaries.sh')
+with open(_sp) as _fh:
+    SUMS = json.load(_fh)
+DEFS = SUMS['defs']
+
+
+def _table(name):
+    rows = set()
+    with open(os.path.join(os.environ['SAFER_FPUT_DATA'], name)) as fh:
+        for line in fh:
+            w = line.partition(chr(35))[0].split()
+            if w:
+                rows.add(w[0])
+                rows.update(w[1:])
+    return rows
+
+
+FDTABLE = _table('fdtable')
+PUTS = _table('puts')
+LOCKPRIMS = _table('locks')
+
+
+def norm(fl):
+    return fl[2:] if fl.startswith('./') else fl
+
+
+MACROS = set(SUMS.get('macros', ()))
+
+
+def resolve(fl, name):
+    k = '%s:%s' % (norm(fl), name)
+    if k in DEFS:
+        return k
+    if name in DEFS:
+        return name
+    return None
+
+
+def state(table, key):
+    st = SUMS[table].get(key)
+    if st is None:
+        return 'unknown: no summary'
+    if st[0] == 'ok':
+        return None
+    if st[0] == 'pending':
+        return 'unknown: %s, past the last round of summaries' % st[1][len('pending: '):]
+    return st[1]
+
+
+def fdtable_why(fl, g):
+    """Why a call of g from file fl may change the fd table, or None."""
+    if g in FDTABLE:
+        return 'changes the fd table'
+    if g in PUTS or g in LOCKPRIMS:
+        return None
+    k = resolve(fl, g)
+    if k is None:
+        if g in MACROS:
+            return None
+        return 'unknown: no body in the tree'
+    return state('fdtable', k)
+
+
+def borrow_why(fl, g, j):
+    """Why handing the file to g as argument j may keep it, or None."""
+    if g in FDTABLE:
+        return 'changes the fd table'
+    if g in PUTS:
+        return 'puts it'
+    k = resolve(fl, g)
+    if k is None:
+        if g in MACROS:
+            return 'a macro, whose body is not analysed'
+        return 'unknown: no body in the tree'
+    bk = '%s/%d' % (k, j)
+    if bk not in SUMS['borrows']:
+        return 'argument %d of %s() is not a struct file * parameter' % (j + 1, g)
+    return state('borrows', bk)
+
 
 seen = {}      # (file, line) -> None
 rejected = {}  # (file, line) -> [reasons]
+cands = set()
+uses = {}      # site -> {(line, col)}
+safe = {}      # site -> {(line, col)}
+
 
 def key(p):
     return (p[0].file, int(p[0].line))
 
+
 def see(p):
     seen.setdefault(key(p), None)
+
 
 def reject(p, why):
     r = rejected.setdefault(key(p), [])
     if why not in r:
         r.append(why)
 
-cands = set()
+
+def cand(p):
+    return key(p) in cands
+
+
+def ok(p):
+    return key(p) in cands and key(p) not in rejected
+
+
+def use(p, q):
+    uses.setdefault(key(p), set()).add((q[0].line, q[0].column))
+
+
+def safe_use(p, q):
+    safe.setdefault(key(p), set()).add((q[0].line, q[0].column))
+
 
 # finalize merges these across --jobs workers through the coccinelle module.
 import coccinelle as _cocci_mod
 _cocci_mod.seen = seen
 _cocci_mod.rejected = rejected
 _cocci_mod.cands = cands
-
-
-def cand(p):
-    return key(p) in cands or key(p) + ('checked',) in cands
-
-def ok(p):
-    return key(p) + ('checked',) in cands and key(p) not in rejected
+_cocci_mod.uses = uses
+_cocci_mod.safe = safe
 
 // Every fget() call is a site.
 @site@
@@ -78,7 +178,7 @@ p << site.p;
 see(p)
 
 // The one shape we convert: a local struct file * assigned from fget(fdx),
-// in a plain assignment statement or in its declaration.
+// in a plain assignment statement or in its declaration (in any block).
 @cand1@
 identifier fn;
 local idexpression struct file *f;
@@ -93,39 +193,16 @@ p << cand1.p;
 cands.add(key(p))
 
 @cand2@
-identifier fn, f;
+identifier f;
 expression fdx;
 position p;
 @@
-fn(...) { ... when any
 struct file *f = fget@p(fdx);
-... when any
-}
 
 @script:python@
 p << cand2.p;
 @@
 cands.add(key(p))
-
-// The get must be followed at once by a NULL check.
-@checked@
-identifier f;
-position p : script:python() { cand(p) };
-statement S;
-@@
-(
-f = fget@p(...);
-|
-struct file *f = fget@p(...);
-)
-... when != f
-if (\(!f\|f == NULL\|unlikely(!f)\|unlikely(f == NULL)\)) S
-
-@script:python@
-p << checked.p;
-@@
-cands.discard(key(p))
-cands.add(key(p) + ('checked',))
 
 // Loop: the same get can run twice (loops and backward gotos).
 @loop exists@
@@ -157,13 +234,99 @@ p << loop2.p;
 @@
 reject(p, "fget() in a loop (can re-get)")
 
-// Escapes anywhere in the function after the get.
+// Every use of the variable after the get ...
+@uses exists@
+identifier f;
+position p : script:python() { cand(p) };
+position q;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when any
+f@q
+
+@script:python@
+p << uses.p;
+q << uses.q;
+@@
+use(p, q)
+
+// ... must have one of the shapes a borrowed reference may have.
+@shapes exists@
+identifier f, fld;
+position p : script:python() { cand(p) };
+position q;
+expression E;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when any
+(
+f@q->fld
+|
+!f@q
+|
+f@q == E
+|
+E == f@q
+|
+f@q != E
+|
+E != f@q
+|
+f@q && E
+|
+E && f@q
+|
+f@q || E
+|
+E || f@q
+|
+fput(f@q)
+)
+
+@script:python@
+p << shapes.p;
+q << shapes.q;
+@@
+safe_use(p, q)
+
+@ifshape exists@
+identifier f;
+position p : script:python() { cand(p) };
+position q;
+statement S1, S2;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when any
+(
+if (f@q) S1 else S2
+|
+if (f@q) S1
+)
+
+@script:python@
+p << ifshape.p;
+q << ifshape.q;
+@@
+safe_use(p, q)
+
+// Escapes the shapes above would not name.
 @esc exists@
 identifier f;
 position p : script:python() { cand(p) };
 position q;
 expression E;
-identifier fld;
 @@
 (
 f = fget@p(...);
@@ -177,12 +340,6 @@ return@q f;
 E = f@q
 |
 E = &f@q
-|
-fld(..., &f@q, ...)
-|
-E.fld(..., f@q, ...)
-|
-E->fld(..., f@q, ...)
 )
 
 @script:python@
@@ -191,9 +348,9 @@ q << esc.q;
 @@
 reject(p, "reference escapes (returned, stored or address taken) at line %s" % q[0].line)
 
-// The file handed to a callee that is not on the allow-list.
-@callee exists@
-identifier f, g;
+// The address of a field: only a lock call may be handed one.
+@faddr exists@
+identifier f, fld;
 position p : script:python() { cand(p) };
 position q;
 @@
@@ -203,17 +360,45 @@ f = fget@p(...);
 struct file *f = fget@p(...);
 )
 ... when any
-g@q(..., f, ...)
+ &f@q->fld
+
+@script:python@
+p << faddr.p;
+q << faddr.q;
+@@
+reject(p, "the address of a field of the file is taken at line %s" % q[0].line)
+
+// The file handed to a callee: the callee must borrow it.
+@callee exists@
+identifier f, g;
+position p : script:python() { cand(p) };
+position q;
+expression list[j] es;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when any
+g(es, f@q, ...)
 
 @script:python@
 p << callee.p;
 g << callee.g;
+j << callee.j;
 q << callee.q;
 @@
-if str(g) not in ALLOW:
-    reject(p, "file passed to %s() at line %s (not a known borrowing callee)" % (g, q[0].line))
+if str(g) != 'fput':
+    why = borrow_why(p[0].file, str(g), int(j))
+    if why:
+        reject(p, "file passed to %s() at line %s: %s" % (g, q[0].line, why))
+    else:
+        safe_use(p, q)
+else:
+    safe_use(p, q)
 
-// Between get and put: anything that may change the fd table.
+// Between get and put: no call that may change the fd table.
 @between exists@
 identifier f, g;
 position p : script:python() { cand(p) };
@@ -232,15 +417,17 @@ p << between.p;
 g << between.g;
 q << between.q;
 @@
-if DENY.search(str(g)):
-    reject(p, "%s() at line %s can change the fd table" % (g, q[0].line))
+if str(g) not in ('fget', 'fput'):
+    why = fdtable_why(p[0].file, str(g))
+    if why:
+        reject(p, "%s() at line %s between get and put: %s" % (g, q[0].line, why))
 
 @betweenc exists@
-identifier f;
+identifier f, fld;
 position p : script:python() { cand(p) };
 position q;
 expression E;
-identifier fld;
+local idexpression fp;
 @@
 (
 f = fget@p(...);
@@ -253,6 +440,10 @@ E->fld@q(...)
 |
 E.fld@q(...)
 |
+ (*E)@q(...)
+|
+fp@q(...)
+|
 CLONE_FILES@q
 )
 
@@ -260,15 +451,19 @@ CLONE_FILES@q
 p << betweenc.p;
 q << betweenc.q;
 @@
-reject(p, "indirect call or CLONE_FILES at line %s (callee unknown)" % q[0].line)
+reject(p, "unknown: indirect call or CLONE_FILES at line %s between get and put" % q[0].line)
 
-// Every path must put exactly once.
+// Every path that got the file must put it: a path that returns without
+// the put keeps the reference (dma_buf_get() returns what it holds). A
+// path may skip the put only where the file is known NULL: the test right
+// after the get (if (!f), if (f), or a predicate such as
+// if (!file_is_kvm(f))), or a conditional put "if (f) fput(f)".
 @noput exists@
-identifier f;
+identifier f, g;
 position p : script:python() { cand(p) };
 position q;
 statement S;
-expression E;
+expression list es;
 @@
 (
 f = fget@p(...);
@@ -278,7 +473,7 @@ struct file *f = fget@p(...);
 ... when != f
 if (\(!f\|f == NULL\|unlikely(!f)\|unlikely(f == NULL)\)) S
 ... when != fput(f)
-    when != f = E
+    when != if (f) fput(f);
 return@q ...;
 
 @script:python@
@@ -288,9 +483,10 @@ q << noput.q;
 reject(p, "the path to the return at line %s has no fput()" % q[0].line)
 
 @noput2 exists@
-identifier fn, f;
+identifier fn, f, g;
 position p : script:python() { cand(p) };
 statement S;
+expression list es;
 @@
 fn(...) {
 ... when any
@@ -302,6 +498,7 @@ struct file *f = fget@p(...);
 ... when != f
 if (\(!f\|f == NULL\|unlikely(!f)\|unlikely(f == NULL)\)) S
 ... when != fput(f)
+    when != if (f) fput(f);
     when != return ...;
 }
 
@@ -309,6 +506,101 @@ if (\(!f\|f == NULL\|unlikely(!f)\|unlikely(f == NULL)\)) S
 p << noput2.p;
 @@
 reject(p, "a path reaches the end of the function without fput()")
+
+@noputp exists@
+identifier f, g;
+position p : script:python() { cand(p) };
+position q;
+statement S;
+expression list es;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when != f
+if (!g(es, f, ...)) S
+... when != fput(f)
+    when != if (f) fput(f);
+return@q ...;
+
+@script:python@
+p << noputp.p;
+q << noputp.q;
+@@
+reject(p, "the path to the return at line %s has no fput()" % q[0].line)
+
+@noputp2 exists@
+identifier fn, f, g;
+position p : script:python() { cand(p) };
+statement S;
+expression list es;
+@@
+fn(...) {
+... when any
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when != f
+if (!g(es, f, ...)) S
+... when != fput(f)
+    when != if (f) fput(f);
+    when != return ...;
+}
+
+@script:python@
+p << noputp2.p;
+@@
+reject(p, "a path reaches the end of the function without fput()")
+
+// After a positive test "if (f) { ... }", the block must put on every way
+// out of it.
+@noputpos exists@
+identifier f;
+position p : script:python() { cand(p) };
+position q;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when != f
+if (f) {
+... when != fput(f)
+return@q ...;
+}
+
+@script:python@
+p << noputpos.p;
+q << noputpos.q;
+@@
+reject(p, "the path to the return at line %s has no fput()" % q[0].line)
+
+@noputpos2 exists@
+identifier f;
+position p : script:python() { cand(p) };
+position q;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when != f
+if (f) {
+... when != fput(f)
+    when != return ...;
+}@q
+
+@script:python@
+p << noputpos2.p;
+q << noputpos2.q;
+@@
+reject(p, "the block of the test at line %s can be left without fput()" % q[0].line)
 
 @twice exists@
 identifier f;
@@ -387,6 +679,15 @@ struct file *f = fget@p(...);
 ... when any
 }@e
 
+@range2@
+identifier fn, f;
+position p : script:python() { cand(p) };
+position s, e;
+@@
+fn@s(...) { <+...
+struct file *f = fget@p(...);
+...+> }@e
+
 @script:python@
 p << range.p;
 s << range.s;
@@ -402,6 +703,33 @@ elif str(f) == 'f' and re.search(r'\bf\.|struct fd\b', body):
     reject(p, "the name f is already used in %s()" % p[0].current_element)
 if len(re.findall(r'\b%s\s*=\s*fget\s*\(' % re.escape(str(f)), body)) != 1:
     reject(p, "more than one fget() into %s in %s()" % (f, p[0].current_element))
+
+@script:python@
+p << range2.p;
+s << range2.s;
+e << range2.e;
+f << range2.f;
+@@
+import linecache
+body = ''.join(linecache.getline(s[0].file, n)
+               for n in range(int(s[0].line), int(e[0].line) + 1))
+if str(f) != 'f' and re.search(r'\bf\b', body):
+    reject(p, "the name f is already used in %s()" % p[0].current_element)
+elif str(f) == 'f' and re.search(r'\bf\.|struct fd\b', body):
+    reject(p, "the name f is already used in %s()" % p[0].current_element)
+if len(re.findall(r'\b%s\s*=\s*fget\s*\(' % re.escape(str(f)), body)) != 1:
+    reject(p, "more than one fget() into %s in %s()" % (f, p[0].current_element))
+
+// Uses that none of the shapes above accounts for.
+@script:python depends on site@
+@@
+for k in list(cands):
+    for line, col in sorted(uses.get(k, ()), key=lambda x: (int(x[0]), int(x[1]))):
+        if (line, col) not in safe.get(k, ()) and k not in rejected:
+            rejected.setdefault(k, []).append(
+                "file used at line %s other than by a dereference, a NULL test, "
+                "the put or as an argument" % line)
+            break
 
 // ---------------------------------------------------------------- report
 @finalize:python depends on report@
@@ -421,8 +749,6 @@ for k in sorted(seen):
     if k in rejected:
         print("%s:%d: rejected: %s" % (k[0], k[1], "; ".join(rejected[k])))
     elif k in cands:
-        print("%s:%d: rejected: no NULL check right after fget()" % k)
-    elif k + ('checked',) in cands:
         print("%s:%d: converted" % k)
     else:
         print("%s:%d: rejected: result not held in a local struct file * variable" % k)
@@ -437,14 +763,11 @@ position p : script:python() { ok(p) };
 fn(...) { <+... f = fget@p(fdx) ...+> }
 
 @okd depends on patch@
-identifier fn, f;
+identifier f;
 expression fdx;
 position p : script:python() { ok(p) };
 @@
-fn(...) { ... when any
 struct file *f = fget@p(fdx);
-... when any
-}
 
 @script:python mk1@
 fn << okp.fn;
@@ -456,11 +779,13 @@ coccinelle.fid = cocci.make_ident(str(f))
 coccinelle.nf = cocci.make_ident("f")
 
 @script:python mk2@
-fn << okd.fn;
+p << okd.p;
 f << okd.f;
+fn;
 fid;
 nf;
 @@
+coccinelle.fn = cocci.make_ident(p[0].current_element)
 coccinelle.fid = cocci.make_ident(str(f))
 coccinelle.nf = cocci.make_ident("f")
 
@@ -473,7 +798,7 @@ fn(...) { <...
 ...> }
 
 @ren2@
-identifier okd.fn, mk2.fid, mk2.nf;
+identifier mk2.fn, mk2.fid, mk2.nf;
 @@
 fn(...) { <...
 - fid
@@ -495,7 +820,7 @@ fn(...) { <...
 ...> }
 
 @fix2@
-identifier okd.fn, mk2.fid, mk2.nf;
+identifier mk2.fn, mk2.fid, mk2.nf;
 @@
 fn(...) { <...
 - fput(nf.file)
@@ -512,11 +837,10 @@ fn(...) { ... when any
 }
 
 @decl2@
-identifier okd.fn, mk2.fid, mk2.nf;
+identifier mk2.fn, mk2.fid, mk2.nf;
 expression fdx;
 @@
-fn(...) { ... when any
+fn(...) { <...
 - struct file *fid = fget(fdx);
 + struct fd nf = fdget(fdx);
-... when any
-}
+...> }

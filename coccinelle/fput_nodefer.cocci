@@ -2,23 +2,26 @@
 /// Use fput_nodefer() instead of fput() where no lock can be held: in a
 /// system call body (SYSCALL_DEFINEn, COMPAT_SYSCALL_DEFINEn), or in a static
 /// do_*()/ksys_*() helper whose only callers are such bodies in the same file
-/// and whose address is never taken, with no lock-like call (spin/raw_spin/
-/// read/write locks, mutexes, rwsems, inode_lock, mmap locks, lock_sock, RCU,
-/// irq/bh/preempt disabling, fdget_pos, mnt_want_write, sb_start_write,
-/// *_path_create) on any path before the put, in the function or at the call
-/// site in the caller, and nothing after the put that could still reach an
-/// object the final put may free (no call, no dereference). Everything else
-/// is rejected, and report mode says why.
+/// and whose address is never taken; with no lock of data/locks taken and
+/// not released on a path to the put, and no call before the put of a
+/// function that may return with a lock held (summaries.cocci computes which
+/// from the tree: a wrapper that takes a lock under any name is one), in the
+/// function or at the call site in the caller; and nothing after the put
+/// that could still reach an object the final put may free (no call, no
+/// dereference). An indirect call, or a callee with no body in the tree,
+/// before the put is unknown and rejects. Report mode says why.
 //
 // Confidence: Moderate
 // Copyright: (C) 2026 The safer-fput project. GPL-2.0-only.
 // Options: --no-includes --include-headers
 // Keywords: fput, fput_nodefer, __fput_sync
 //
-// Notes: locks are recognised by the names of the calls that take them;
-// a callee that returns with a lock held under another name is not seen.
-// fput_nodefer() lockdep-asserts that no lock is held, so such a miss is
-// caught at run time on a lockdep kernel, not silently accepted.
+// Notes: needs SAFER_FPUT_SUMMARIES (coccinelle/summaries.sh) and
+// SAFER_FPUT_DATA. Locks lockdep cannot see (semaphores, page and bit
+// locks) are in data/locks too. The summaries follow lock wrappers for a
+// bounded number of rounds and do not see through macros; fput_nodefer()
+// lockdep-asserts that no lock is held, so a miss is caught at run time on
+// a lockdep kernel, not silently accepted.
 
 virtual patch
 virtual report
@@ -29,10 +32,48 @@ virtual context
 import re
 import linecache
 
-LOCK = re.compile(r'lock|^down|_down|^percpu_down|rcu_read|local_irq|local_bh_disable'
-                  r'|preempt_disable|get_cpu|fdget_pos|mnt_want_write|sb_start_|file_start_write'
-                  r'|_path_create$|^filename_create$|^guard$|^scoped_guard$|^spin_|^raw_spin_'
-                  r'|^read_seq|^write_seq|^mutex_|^rwsem_|^srcu_|^lock_|^acquire')
+import json
+import os
+
+_sp = os.environ.get('SAFER_FPUT_SUMMARIES')
+if not _sp or not os.path.exists(_sp):
+    raise SystemExit('fput_nodefer.cocci: SAFER_FPUT_SUMMARIES must name the '
+                     'summaries.json of coccinelle/summaries.sh')
+with open(_sp) as _fh:
+    SUMS = json.load(_fh)
+DEFS = SUMS['defs']
+MACROS = set(SUMS.get('macros', ()))
+LOCKS = {}
+with open(os.path.join(os.environ['SAFER_FPUT_DATA'], 'locks')) as _fh:
+    for _line in _fh:
+        _w = _line.partition(chr(35))[0].split()
+        if _w:
+            LOCKS[_w[0]] = set(_w[1:])
+RELEASES = set().union(*LOCKS.values())
+
+
+def norm(fl):
+    return fl[2:] if fl.startswith('./') else fl
+
+
+def locked_why(fl, g):
+    """Why a call of g from file fl may leave a lock held, or None."""
+    g = str(g)
+    if g in LOCKS:
+        return 'takes a lock'
+    if g in RELEASES or g in ('fput', 'fget', 'fput_nodefer'):
+        return None
+    k = '%s:%s' % (norm(fl), g)
+    if k not in DEFS:
+        k = g if g in DEFS else None
+    if k is None:
+        return None if g in MACROS else 'unknown: no body in the tree'
+    st = SUMS['locked'].get(k, ['bad', 'unknown: no summary'])
+    if st[0] == 'ok':
+        return None
+    if st[0] == 'pending':
+        return 'unknown: not summarised'
+    return st[1]
 SYSCALL = re.compile(r'^\s*(COMPAT_)?SYSCALL_DEFINE[0-6]\s*\(')
 
 seen = set()
@@ -172,7 +213,7 @@ h << lockedcall.h;
 c << callers.c;
 L << lockedcall.L;
 @@
-if LOCK.search(str(L)):
+if locked_why(c[0].file, L):
     calls.setdefault((c[0].file, str(h)), [])
     calls[(c[0].file, str(h))].append((str(caller), True))
 
@@ -214,22 +255,65 @@ if why:
 else:
     ctxok.add(key(p))
 
-// A lock-like call on some path before the put.
+// A lock taken on some path before the put and not released on it ...
 @locked depends on site exists@
-identifier L;
+identifier L : script:python() { str(L) in LOCKS };
+identifier rr : script:python() { str(rr) in RELEASES };
 position p, q;
 @@
 L@q(...)
-...
+... when != rr(...)
 fput@p(...)
 
 @script:python@
 L << locked.L;
-p << locked.p;
 q << locked.q;
+p << locked.p;
 @@
-if LOCK.search(str(L)):
-    reject(p, "%s() at line %s may hold a lock" % (L, q[0].line))
+reject(p, "%s() at line %s: the lock is held at the put" % (L, q[0].line))
+
+// ... or a call before the put of a function that may return with one.
+@callsbefore depends on site exists@
+identifier g;
+position p, q;
+@@
+g@q(...)
+...
+fput@p(...)
+
+@script:python@
+g << callsbefore.g;
+p << callsbefore.p;
+q << callsbefore.q;
+@@
+if str(g) not in LOCKS:
+    why = locked_why(q[0].file, g)
+    if why:
+        reject(p, "%s() at line %s may return with a lock held: %s" % (g, q[0].line, why))
+
+@indirectbefore depends on site exists@
+expression E;
+identifier fld;
+local idexpression fp;
+position p, q;
+@@
+(
+E->fld@q(...)
+|
+E.fld@q(...)
+|
+ (*E)@q(...)
+|
+fp@q(...)
+)
+...
+fput@p(...)
+
+@script:python@
+p << indirectbefore.p;
+q << indirectbefore.q;
+@@
+reject(p, "unknown: indirect call at line %s before the put" % q[0].line)
 
 // Work after the put that could still reach what the final put frees.
 @after depends on site exists@

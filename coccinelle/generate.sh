@@ -13,6 +13,8 @@ set -euo pipefail
 PROG="cocci"
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib-cocci.sh
+. "$(dirname "$0")/lib-cocci.sh"
 
 here=$TOP/coccinelle
 wt=${1:-${COCCI_TREE:-$TREE}}
@@ -49,13 +51,14 @@ for s in $scripts; do
 		note "skipping $s.cocci: include/linux/file.h does not declare fput_nodefer() (patch 3 missing)"
 		continue
 	fi
-	cmd=$(printf 'spatch --sp-file coccinelle/%s.cocci \\\n      %s \\\n      %s' "$s" \
+	cmd=$(printf 'coccinelle/summaries.sh . SUMS &&\n  SAFER_FPUT_SUMMARIES=SUMS/summaries.json SAFER_FPUT_DATA=coccinelle/data \\\n  spatch --sp-file coccinelle/%s.cocci \\\n      %s \\\n      %s' "$s" \
 		'--macro-file coccinelle/macros.h -D patch' \
-		"--dir . --use-gitgrep --jobs $jobs --in-place")
+		"--dir . --include-headers --use-gitgrep --jobs $jobs --in-place")
+	use_summaries "$wt"
 	note "running $s.cocci over $wt"
 	(cd "$wt" && spatch --very-quiet --sp-file "$sp" --macro-file "$here/macros.h" \
-		-D patch --dir . --use-gitgrep --jobs "$jobs" --in-place) >/dev/null 2>"$tmp/$s.log" ||
-		die "spatch $s.cocci failed (see $wt/.git-cocci-$s.log)"
+		-D patch --dir . --include-headers --use-gitgrep --jobs "$jobs" --in-place) >/dev/null 2>"$tmp/$s.log" ||
+		die "spatch $s.cocci failed: $(tail -n 1 "$tmp/$s.log")"
 	mapfile -t files < <(wgit diff --name-only | sort)
 	[ "${#files[@]}" -gt 0 ] || { note "$s.cocci: no conversions"; continue; }
 	# One commit per MAINTAINERS section, in section order.
@@ -68,11 +71,14 @@ for s in $scripts; do
 		fdget)
 			subj="$pfx: use fdget() for a file only borrowed in the function"
 			why="The file is taken with fget() and put with fput() in the same function,
-it is only borrowed there: it is not stored, returned or handed to a callee
-that keeps it, it is put exactly once on every path and not used after, and
-nothing in between can change the fd table. fdget() skips the reference
-count when the fd table is not shared, as upstream did by hand for such
-sites in 2024-25."
+and it is only borrowed there: every use is a dereference, a NULL test,
+the put, or an argument of a function that borrows it (a function whose
+body, followed through its callees, never stores, returns or puts it);
+every path that got it puts it once and does not use it after; and no
+call between the get and the put can change the fd table, directly or
+through its callees. fdget() skips the reference count when the fd table
+is not shared, as upstream did by hand for such sites in 2024-25 (the
+same conversions are in 6.12 as CLASS(fd))."
 			;;
 		fput_nodefer)
 			subj="$pfx: use fput_nodefer() where no lock can be held"
@@ -98,8 +104,11 @@ held."
 		  $cmd
 
 		run at the top of the tree, split by MAINTAINERS section: this is
-		"$sec". The same command in report mode (-D report) lists every
-		candidate site with the reason it was converted or rejected.
+		"$sec". Pass 1 (summaries.sh) computes, from the tree itself, which
+		functions borrow a struct file *, may change the fd table or may
+		return with a lock held; the same spatch command in report mode
+		(-D report) lists every call site with the reason it was converted
+		or rejected, and the chain of callees behind a rejection.
 
 		Signed-off-by: $an <$ae>
 		MSG

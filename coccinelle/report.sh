@@ -1,32 +1,123 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# report.sh - `make cocci-report`: run each semantic patch in report mode over
-# $COCCI_TREE; print every site as "file:line: converted" or "file:line:
-# rejected: reason", then per script the number of sites, conversions,
-# rejections by reason, and the scan time.
+# report.sh - `make cocci-report`: compute the summaries of $COCCI_TREE, run
+# each semantic patch in report mode over it, and account for every line
+# that `git grep` finds calling the script's function (fget( for fdget.cocci,
+# fput( for fput_nodefer.cocci):
+#   file:line: converted
+#   file:line: rejected: <reason>
+#   file:line: not analysed: <why>    (a declaration, a comment, a macro
+#                                      body, a function spatch cannot parse)
+# then per script the counts, which must add up to the git grep count, the
+# rejection reasons folded, and the scan time. Ends with one verdict line;
+# exits non-zero when a script lost a site or found one git grep does not.
 set -euo pipefail
 PROG="cocci-report"
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib-cocci.sh
+. "$(dirname "$0")/lib-cocci.sh"
 
 wt=${COCCI_TREE:-$TREE}
-[ -e "$wt/.git" ] || die "no kernel tree at $wt"
+[ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
+command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+t0=$(date +%s)
+use_summaries "$wt"
+printf 'summaries: %d s\n' "$(($(date +%s) - t0))"
+
+# why_not FILE LINE NAME: why spatch reports no site at a git grep hit.
+why_not() {
+	local f=$1 n=$2 name=$3 text prev
+	text=$(sed -n "${n}p" "$wt/$f")
+	prev=$(sed -n "$((n > 1 ? n - 1 : 1))p" "$wt/$f")
+	if [[ $text =~ ^[[:space:]]*#[[:space:]]*define ]] || { [ "$n" -gt 1 ] && [[ $prev =~ \\$ ]]; }; then
+		echo "not analysed: in a macro definition (macro bodies are not parsed)"
+	elif [[ $text =~ ^[[:space:]]*(\*|/\*|//) ]] || [[ ${text%%"$name"*} =~ (/\*|//) ]]; then
+		echo "not a call: in a comment"
+	elif [[ $text =~ ^[A-Za-z_].*[^A-Za-z0-9_]${name}[[:space:]]*\( ]]; then
+		echo "not a call: the declaration or definition of $name()"
+	elif grep -q '^BAD:\|ERROR-RECOV\|nb bad = [1-9]' "$tmp/parse.$(echo "$f" | tr / _)"; then
+		echo "not analysed: spatch cannot parse all of $f (spatch --parse-c $f)"
+	elif fn=$(blind_spot "$f" "$n") && [ -n "$fn" ]; then
+		echo "not analysed: spatch does not match in $fn() (data/blind-spots)"
+	else
+		echo "unaccounted: spatch did not see this call"
+	fi
+}
+
+# blind_spot FILE LINE: the data/blind-spots function of FILE that encloses
+# LINE (the last of them defined above it), if any.
+blind_spot() {
+	local fn
+	awk -v f="$1" '$0 !~ /^#/ && $1 == f { print $2 }' "$TOP/coccinelle/data/blind-spots" |
+		while IFS= read -r fn; do
+			# Its definition line: the name at the start of a line, or
+			# after the return type, before the call.
+			if head -n "$2" "$wt/$1" | grep -q -E "^[A-Za-z_].*[^A-Za-z0-9_]$fn\(|^$fn\("; then
+				printf '%s\n' "$fn"
+			fi
+		done | tail -n 1
+}
+
+bad=0
 for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
-	t0=$(date +%s.%N)
+	case $s in
+	fdget) name=fget ;;
+	fput_nodefer) name=fput ;;
+	*) die "no site function known for $s.cocci" ;;
+	esac
+	t1=$(date +%s)
 	(cd "$wt" && spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" \
-		--macro-file "$TOP/coccinelle/macros.h" -D report --dir . \
+		--macro-file "$TOP/coccinelle/macros.h" -D report --dir . --include-headers \
 		--use-gitgrep --jobs "${COCCI_JOBS:-2}") >"$tmp/$s" 2>"$tmp/$s.err" ||
 		die "spatch $s.cocci failed: $(tail -n 1 "$tmp/$s.err")"
-	t1=$(date +%s.%N)
-	sed 's,^\./,,' "$tmp/$s"
-	printf '%s.cocci: %d sites, %d converted, %d rejected, scan %.1f s\n' "$s" \
-		"$(grep -c ': \(converted\|rejected\)' "$tmp/$s" || true)" \
-		"$(grep -c ': converted$' "$tmp/$s" || true)" \
-		"$(grep -c ': rejected: ' "$tmp/$s" || true)" \
-		"$(echo "$t1 - $t0" | bc)"
+	t2=$(date +%s)
+	sed -n 's,^\./,,; /^[^ ]*:[0-9]*: \(converted\|rejected\)/p' "$tmp/$s" | sort -u >"$tmp/$s.sites"
+	git -C "$wt" grep -n -P "\\b$name\\s*\\(" -- '*.c' '*.h' | cut -d: -f1,2 | sort -u >"$tmp/$s.grep"
+	: >"$tmp/$s.lines"
+	while IFS= read -r loc; do
+		v=$(grep -m1 -F "$loc: " "$tmp/$s.sites" || true)
+		if [ -n "$v" ]; then
+			printf '%s\n' "$v" >>"$tmp/$s.lines"
+			continue
+		fi
+		f=${loc%%:*}
+		p=$tmp/parse.$(echo "$f" | tr / _)
+		if [ ! -e "$p" ]; then
+			(cd "$wt" && spatch --parse-c "$f" --macro-file "$TOP/coccinelle/macros.h" \
+				--no-includes) >"$p" 2>&1 || true
+		fi
+		printf '%s: %s\n' "$loc" "$(why_not "$f" "${loc#*:}" "$name")" >>"$tmp/$s.lines"
+	done <"$tmp/$s.grep"
+	# A site spatch reports that git grep does not find (a macro use).
+	cut -d: -f1,2 "$tmp/$s.sites" | sort -u | comm -23 - "$tmp/$s.grep" >"$tmp/$s.extra"
+	while IFS= read -r loc; do
+		grep -m1 -F "$loc: " "$tmp/$s.sites" >>"$tmp/$s.lines"
+	done <"$tmp/$s.extra"
+	sort -t: -k1,1 -k2,2n "$tmp/$s.lines"
+	total=$(wc -l <"$tmp/$s.lines")
+	ngrep=$(wc -l <"$tmp/$s.grep")
+	conv=$(grep -c ': converted$' "$tmp/$s.lines" || true)
+	rej=$(grep -c ': rejected: ' "$tmp/$s.lines" || true)
+	na=$(grep -c ': not \(analysed\|a call\)' "$tmp/$s.lines" || true)
+	lost=$(grep -c ': unaccounted: ' "$tmp/$s.lines" || true)
+	printf '%s.cocci: %d sites: %d converted, %d rejected, %d not analysed or not calls, %d unaccounted; git grep "%s(": %d lines; scan %d s\n' \
+		"$s" "$total" "$conv" "$rej" "$na" "$lost" "$name" "$ngrep" "$((t2 - t1))"
 	# First reason of each rejected site, line numbers and names folded.
-	sed -n 's/^[^ ]*: rejected: //p' "$tmp/$s" | sed 's/;.*//; s/ at line [0-9]*//; s/ (line [0-9]*)//; s/[A-Za-z0-9_]*()/X()/g' |
+	sed -n 's/^[^ ]*: rejected: //p' "$tmp/$s.lines" |
+		sed 's/;.*//; s/ at line [0-9]*//; s/ (line [0-9]*)//; s/ -> .*//; s/[A-Za-z0-9_]*()/X()/g' |
 		sort | uniq -c | sort -rn | sed "s/^/  $s rejected: /"
+	if [ "$total" -ne "$ngrep" ] || [ "$lost" -ne 0 ]; then
+		printf '%s.cocci: %d sites are not git grep lines, %d git grep lines unaccounted for\n' \
+			"$s" "$(wc -l <"$tmp/$s.extra")" "$lost"
+		bad=$((bad + 1))
+	fi
 done
+if [ "$bad" -ne 0 ]; then
+	printf 'cocci-report: FAIL: %d scripts do not account for every git grep site\n' "$bad"
+	exit 1
+fi
+printf 'cocci-report: PASS: every git grep site accounted for, %d s\n' "$(($(date +%s) - t0))"

@@ -18,9 +18,20 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0
+
+# spatch_in CASE.c SUMMARIES ARGS...: run the case's script on it from its directory
+# (the summaries name files as the scan saw them), with its summaries.
+spatch_in() {
+	local c=$1 sum=$2
+	shift 2
+	(cd "${c%/*}" && SAFER_FPUT_SUMMARIES=$sum/summaries.json SAFER_FPUT_DATA=$here/data \
+		spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" "$@" "${c##*/}")
+}
 declare -A count=()
 
+# Every semantic patch with a patch mode needs its cases.
 for sp in "$here"/*.cocci; do
+	grep -q '^virtual patch' "$sp" || continue
 	name=${sp##*/}
 	count[${name%.cocci}]=0
 done
@@ -38,8 +49,10 @@ for c in "$dir"/*.c; do
 		why="no $script.cocci"
 	elif [ ! -f "$res" ]; then
 		why="no ${res##*/}"
-	elif ! spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" \
-		-D patch "$c" -o "$out" >"$tmp/$case.log" 2>&1; then
+	elif ! (cd "${c%/*}" && COCCI_CACHE='' "$here/summaries.sh" . "$tmp/$case.sum" "${c##*/}") \
+		>"$tmp/$case.log" 2>&1; then
+		why="summaries failed: $(tail -n 1 "$tmp/$case.log")"
+	elif ! spatch_in "$c" "$tmp/$case.sum" -D patch -o "$out" >"$tmp/$case.log" 2>&1; then
 		why="spatch failed: $(tail -n 1 "$tmp/$case.log")"
 	else
 		# spatch writes no output file when nothing changes.
@@ -50,17 +63,17 @@ for c in "$dir"/*.c; do
 	fi
 	expect=$(sed -n '1s,^// expect: ,,p' "$c")
 	if [ -z "$why" ] && [ -n "$expect" ]; then
-		got=$(spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" \
-			-D report "$c" 2>/dev/null | grep -F "$c:" || true)
+		got=$(spatch_in "$c" "$tmp/$case.sum" -D report 2>/dev/null | grep -F "${c##*/}:" || true)
+		got=${got#"${c##*/}":}
 		case $expect in
 		converted)
 			[ "$(printf '%s\n' "$got" | grep -c ': converted$')" -ge 1 ] &&
 				! printf '%s\n' "$got" | grep -q ': rejected:' ||
-				why="report says '${got#"$c":}', expected converted"
+				why="report says '$got', expected converted"
 			;;
 		rejected:*)
 			printf '%s\n' "$got" | grep ': rejected: ' | grep -qF -- "${expect#rejected: }" ||
-				why="report says '${got#"$c":}', expected $expect"
+				why="report says '$got', expected $expect"
 			;;
 		*) why="bad expect line: $expect" ;;
 		esac

@@ -1,4 +1,14 @@
 // expect: converted
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
+static int demo_sync(struct inode *inode, int datasync)
+{
+	return inode->i_state + datasync;
+}
+
 long demo_fsync(unsigned int fd, int datasync)
 {
 	struct file *file;

@@ -1,4 +1,14 @@
 // expect: converted
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
+static int demo_inode_check(struct inode *inode, int flags)
+{
+	return inode->i_mode & flags;
+}
+
 int demo_check(unsigned int fd, int flags)
 {
 	struct file *file;

@@ -1,4 +1,9 @@
 // expect: rejected: indirect call
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
 long demo_ioctl(int fd, unsigned int cmd, unsigned long arg)
 {
 	struct file *file;

@@ -1,4 +1,9 @@
 // expect: converted
+static int demo_op(struct file *file, int flags)
+{
+	return file->f_flags & flags;
+}
+
 static int do_demo(unsigned int fd, int flags)
 {
 	struct file *file = fget(fd);

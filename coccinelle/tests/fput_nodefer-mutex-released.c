@@ -1,4 +1,4 @@
-// expect: rejected: mutex_lock() at line
+// expect: converted
 SYSCALL_DEFINE1(demo_mutex, unsigned int, fd)
 {
 	struct file *file = fget(fd);

@@ -1,14 +1,14 @@
-// expect: rejected: no NULL check right after
-int demo_nocheck(int fd)
+// expect: rejected: can be left without fput
+int demo_leaky(int fd)
 {
 	struct file *file;
 	int ret = -EBADF;
 
 	file = fget(fd);
-	demo_log(fd);
 	if (file) {
 		ret = file->f_flags;
-		fput(file);
+		if (ret)
+			fput(file);
 	}
 	return ret;
 }
