@@ -98,7 +98,7 @@ def fdtable_why(fl, g):
         return None
     k = resolve(fl, g)
     if k is None:
-        if g in MACROS:
+        if g in MACROS or g.startswith('__builtin_'):
             return None
         return 'unknown: no body in the tree'
     return state('fdtable', k)

@@ -67,7 +67,9 @@ def locked_why(fl, g):
     if k not in DEFS:
         k = g if g in DEFS else None
     if k is None:
-        return None if g in MACROS else 'unknown: no body in the tree'
+        if g in MACROS or g.startswith('__builtin_'):
+            return None
+        return 'unknown: no body in the tree'
     st = SUMS['locked'].get(k, ['bad', 'unknown: no summary'])
     if st[0] == 'ok':
         return None

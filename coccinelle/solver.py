@@ -108,7 +108,7 @@ class Facts:
             return 'lock'
         if name in self.releases:
             return 'release'
-        if name in self.macros:
+        if name in self.macros or name.startswith('__builtin_'):
             return 'macro'
         return None
 
