@@ -363,7 +363,12 @@ def main(root, data):
             searched = {l.strip() for l in fh if l.strip()}
     sums, want = solve(fx, searched)
     sums['defs'] = {k: sorted(v) for k, v in fx.defs.items()}
-    sums['macros'] = sorted(fx.macros)
+    # Only the macros something is called through matter to the rules:
+    # the tree defines millions (register names), the sites call a few.
+    called = {g for calls in fx.calls.values() for g, _, _ in calls}
+    called.update(k[1] for kinds in fx.safe.values() for k in kinds
+                  if k[0] in ('arg', 'fieldarg'))
+    sums['macros'] = sorted(fx.macros & called)
     with open(os.path.join(root, 'summaries.json'), 'w') as fh:
         json.dump(sums, fh, indent=0, sort_keys=True)
     with open(os.path.join(root, 'wrappers'), 'w') as fh:

@@ -46,9 +46,13 @@ export SAFER_FPUT_DATA=$here/data SAFER_FPUT_SOLVER=$here/solver.py
 tool=$(cat "$here/summaries.cocci" "$here/macros.h" "$here/data/locks" | sha1sum | cut -c1-40)
 
 # scan ROUND FILE...: write the facts of FILEs (paths relative to $tree) to
-# $out/facts/ROUND, from the cache where it has them; then solve.
+# $out/facts/ROUND, from the cache where it has them. $mode is the rule set
+# (facts, or wrappers with SAFER_FPUT_WRAPPERS naming the wrappers it looks
+# for) and $modekey what else than the file its facts depend on.
 nscanned=0
 ncached=0
+mode=facts
+modekey=
 scan() {
 	local r=$1 f key
 	shift
@@ -60,7 +64,7 @@ scan() {
 		# The key is the file's path and content: facts name their file.
 		paste <(printf '%s\n' "$@") <(cd "$tree" && git hash-object --stdin-paths < <(printf '%s\n' "$@")) >"$tmp/$r.keys"
 		while IFS=$'\t' read -r f key; do
-			key=$(printf '%s %s %s' "$tool" "$f" "$key" | sha1sum | cut -c1-40)
+			key=$(printf '%s %s %s %s %s' "$tool" "$mode" "$modekey" "$f" "$key" | sha1sum | cut -c1-40)
 			if [ -f "$cache/$key" ]; then
 				cat "$cache/$key" >>"$dir/facts.cached"
 				ncached=$((ncached + 1))
@@ -78,10 +82,10 @@ scan() {
 	printf '%s\n\n' "${todo[@]}" >"$tmp/$r.groups"
 	(cd "$tree" && SAFER_FPUT_FACTS="$tmp/$r" \
 		spatch --very-quiet --sp-file "$here/summaries.cocci" \
-		--macro-file "$here/macros.h" -D facts --no-includes --include-headers \
+		--macro-file "$here/macros.h" -D "$mode" --no-includes --include-headers \
 		--timeout 120 --jobs "$jobs" --file-groups "$tmp/$r.groups") >"$tmp/$r.log" 2>&1 || {
 		tail -n 5 "$tmp/$r.log" >&2
-		die "spatch summaries.cocci failed in round $r"
+		die "spatch summaries.cocci -D $mode failed in round $r"
 	}
 	nscanned=$((nscanned + ${#todo[@]}))
 	[ "${todo[0]}" = "$tmp/empty.c" ] && nscanned=$((nscanned - 1))
@@ -95,7 +99,7 @@ scan() {
 			if [ -f "$cache/$key.tmp" ]; then mv "$cache/$key.tmp" "$cache/$key"; else : >"$cache/$key"; fi
 		done <"$tmp/$r.todo"
 	fi
-	printf '%s\n' "$@" >>"$out/scanned"
+	[ "$mode" != facts ] || printf '%s\n' "$@" >>"$out/scanned"
 }
 
 # solve: run the finalize rule over all facts so far (no file to scan).
@@ -110,12 +114,19 @@ solve() {
 # tree that starts with a word and may begin a definition of NAME (the last
 # word before the first parenthesis, or the name in SYSCALL_DEFINEn(NAME).
 # It only picks the files a round scans; spatch then finds the definitions.
-# Built once per commit under COCCI_CACHE.
+# The same pass writes PATH.fnmacros, the function-like macros of the tree:
+# their bodies are not analysed (a call of one is taken to do what its
+# arguments do), so they are not "no body" callees; a name that is both a
+# macro and a function with a body is the function. An object-like macro
+# (#define NAME value: millions of register names) is never called, and one
+# that names a function (#define foo bar) leaves foo() with no body, which
+# is unknown, as it should be. Built once per commit under COCCI_CACHE (about
+# a minute: the slowest step of a cold run).
 def_index() {
 	local head idx
 	head=$(git -C "$tree" rev-parse HEAD)
 	idx=${cache:-$tmp}/index-$head
-	if [ ! -s "$idx" ]; then
+	if [ ! -s "$idx" ] || [ ! -s "$idx.fnmacros" ]; then
 		# A static function of a .c file is only called from that file
 		# (found there in the same round), and a line ending with ";"
 		# is a declaration: neither is a place to look for a callee.
@@ -128,17 +139,18 @@ def_index() {
 					r = $0; sub(/^[^(]*\(/, "", r); sub(/[,)].*/, "", r); name = r
 				}
 				print name "\t" $1 }' | sort -u >"$idx.tmp"
+		# (Two greps: one with both patterns took eight times as long here.)
+		git -C "$tree" grep -h -E '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_][A-Za-z0-9_]*\(' \
+			-- '*.c' '*.h' ':!tools/' | macros >"$idx.fnmacros"
 		mv "$idx.tmp" "$idx"
 	fi
 	printf '%s\n' "$idx"
 }
 
-# Macros: their bodies are not analysed (a call of one is taken to do what
-# its arguments do), so they are not "no body" callees. A name that is both
-# a macro and a function with a body is the function.
+# macros [FILE...]: the function-like macros FILEs (or stdin) define.
 macros() {
-	{ grep -h -o -E '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_][A-Za-z0-9_]*' "$@" |
-		sed -E 's/.*define[[:space:]]+//' || true; } | sort -u
+	{ grep -h -o -E '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_][A-Za-z0-9_]*\(' "$@" |
+		sed -E 's/.*define[[:space:]]+//; s/\($//' || true; } | sort -u
 }
 
 if [ $# -gt 0 ]; then
@@ -153,12 +165,10 @@ else
 	git -C "$tree" rev-parse --git-dir >/dev/null 2>&1 || die "$tree is not a git tree"
 	mapfile -t files < <(git -C "$tree" grep -l -P '\bf(get|put)\s*\(' -- '*.c' '*.h')
 	index=$(def_index)
-	[ -s "$index.macros" ] || (cd "$tree" && git grep -h -E '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_]' -- '*.c' '*.h' ':!tools/' |
-		macros) >"$index.macros"
-	cp "$index.macros" "$out/macros"
+	cp "$index.fnmacros" "$out/macros"
 	r=0
 	while :; do
-		printf 'summaries: round %d: scanning %d files\n' "$r" "${#files[@]}"
+		printf 'summaries: round %d: scanning %d files (at %d s)\n' "$r" "${#files[@]}" "$(($(date +%s) - t0))"
 		scan "$r" "${files[@]}"
 		solve
 		r=$((r + 1))
@@ -178,32 +188,34 @@ else
 fi
 # Lock wrappers: a call of a function that may return with a lock held,
 # with a path to the end that releases nothing, makes its caller one too.
-# Only the files that call a known wrapper are scanned for that, until the
-# set stops growing.
+# What counts as a release (a call of data/locks' releases or of a function
+# that calls one, wrappers.unlock) comes from the facts and does not change
+# between these rounds, so the facts found for a wrapper stay true: each
+# round scans only the files that call a wrapper new in the last solve,
+# until no new one appears.
 w=0
 : >"$tmp/wrappers.prev"
 wrounds=${COCCI_WRAPPER_ROUNDS:-3}
+export SAFER_FPUT_WRAPPERS=$tmp/wnew
 while ! cmp -s "$out/wrappers" "$tmp/wrappers.prev"; do
 	if [ "$w" -ge "$wrounds" ]; then
 		printf 'summaries: lock wrappers: stopped after %d rounds; callers of the last %d are not followed (fput_nodefer() still asserts with lockdep)\n' \
 			"$w" "$(comm -13 "$tmp/wrappers.prev" "$out/wrappers" | wc -l)"
 		break
 	fi
+	comm -13 "$tmp/wrappers.prev" "$out/wrappers" >"$tmp/wnew"
+	cp "$out/wrappers.unlock" "$tmp/wnew.unlock"
 	cp "$out/wrappers" "$tmp/wrappers.prev"
 	mapfile -t wfiles < <(cd "$tree" && { sort -u "$out/scanned" |
-		xargs -r grep -l -w -F -f "$out/wrappers" -- 2>/dev/null || true; })
-	printf 'summaries: lock wrappers round %d: %d wrappers, %d files call one\n' \
-		"$w" "$(wc -l <"$out/wrappers")" "${#wfiles[@]}"
+		xargs -r grep -l -w -F -f "$tmp/wnew" -- 2>/dev/null || true; })
+	printf 'summaries: lock wrappers round %d: %d new wrappers, %d files call one (at %d s)\n' \
+		"$w" "$(wc -l <"$tmp/wnew")" "${#wfiles[@]}" "$(($(date +%s) - t0))"
 	[ ${#wfiles[@]} -gt 0 ] || break
-	rm -rf "$out/facts/wrappers" "$tmp/w"
-	mkdir -p "$out/facts/wrappers" "$tmp/w"
-	printf '%s\n\n' "${wfiles[@]}" >"$tmp/w.groups"
-	(cd "$tree" && SAFER_FPUT_FACTS="$tmp/w" SAFER_FPUT_WRAPPERS="$out/wrappers" \
-		spatch --very-quiet --sp-file "$here/summaries.cocci" \
-		--macro-file "$here/macros.h" -D wrappers --no-includes --include-headers \
-		--timeout 120 --jobs "$jobs" --file-groups "$tmp/w.groups") >"$tmp/w.log" 2>&1 ||
-		{ tail -n 5 "$tmp/w.log" >&2; die "spatch summaries.cocci -D wrappers failed"; }
-	cat "$tmp/w"/facts.* >"$out/facts/wrappers/facts.new" 2>/dev/null || true
+	mode=wrappers
+	modekey=$(cat "$tmp/wnew" "$tmp/wnew.unlock" | sha1sum | cut -c1-40)
+	scan "wrappers$w" "${wfiles[@]}"
+	mode=facts
+	modekey=
 	solve
 	w=$((w + 1))
 done
