@@ -20,6 +20,8 @@ here=$TOP/coccinelle
 wt=${1:-${COCCI_TREE:-$TREE}}
 scripts=${COCCI_SCRIPTS:-fdget fput_nodefer}
 jobs=${COCCI_JOBS:-2}
+# A file spatch has not finished in this many seconds is left unconverted.
+timeout=${COCCI_TIMEOUT:-120}
 [ -d "$wt/.git" ] || [ -f "$wt/.git" ] || die "$wt is not a git work tree"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 wgit() { git -C "$wt" "$@"; }
@@ -53,11 +55,12 @@ for s in $scripts; do
 	fi
 	cmd=$(printf 'coccinelle/summaries.sh . SUMS &&\n  SAFER_FPUT_SUMMARIES=SUMS/summaries.json SAFER_FPUT_DATA=coccinelle/data \\\n  spatch --sp-file coccinelle/%s.cocci \\\n      %s \\\n      %s' "$s" \
 		'--macro-file coccinelle/macros.h -D patch' \
-		"--dir . --include-headers --use-gitgrep --jobs $jobs --in-place")
+		"--dir . --include-headers --use-gitgrep --jobs $jobs --timeout $timeout --in-place")
 	use_summaries "$wt"
 	note "running $s.cocci over $wt"
 	(cd "$wt" && spatch --very-quiet --sp-file "$sp" --macro-file "$here/macros.h" \
-		-D patch --dir . --include-headers --use-gitgrep --jobs "$jobs" --in-place) >/dev/null 2>"$tmp/$s.log" ||
+		-D patch --dir . --include-headers --use-gitgrep --jobs "$jobs" --timeout "$timeout" \
+		--in-place) >/dev/null 2>"$tmp/$s.log" ||
 		die "spatch $s.cocci failed: $(tail -n 1 "$tmp/$s.log")"
 	mapfile -t files < <(wgit diff --name-only | sort)
 	[ "${#files[@]}" -gt 0 ] || { note "$s.cocci: no conversions"; continue; }

@@ -7,7 +7,9 @@
 #   file:line: converted
 #   file:line: rejected: <reason>
 #   file:line: not analysed: <why>    (a declaration, a comment, a macro
-#                                      body, a function spatch cannot parse)
+#                                      body, a function spatch cannot parse,
+#                                      a file it gave up on after
+#                                      COCCI_TIMEOUT seconds)
 # then per script the counts, which must add up to the git grep count, the
 # rejection reasons folded, and the scan time. Ends with one verdict line;
 # exits non-zero when a script lost a site or found one git grep does not.
@@ -39,6 +41,8 @@ why_not() {
 		echo "not a call: in a comment"
 	elif [[ $text =~ ^[A-Za-z_].*[^A-Za-z0-9_]${name}[[:space:]]*\( ]]; then
 		echo "not a call: the declaration or definition of $name()"
+	elif grep -q -x -F -e "timeout (we abort): $f" -e "timeout (we abort): ./$f" "$tmp/$s" "$tmp/$s.err"; then
+		echo "not analysed: spatch gave up on $f after ${COCCI_TIMEOUT:-120} s (COCCI_TIMEOUT)"
 	elif grep -q '^BAD:\|ERROR-RECOV\|nb bad = [1-9]' "$tmp/parse.$(echo "$f" | tr / _)"; then
 		echo "not analysed: spatch cannot parse all of $f (spatch --parse-c $f)"
 	elif fn=$(blind_spot "$f" "$n") && [ -n "$fn" ]; then
@@ -72,7 +76,7 @@ for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
 	t1=$(date +%s)
 	(cd "$wt" && spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" \
 		--macro-file "$TOP/coccinelle/macros.h" -D report --dir . --include-headers \
-		--use-gitgrep --jobs "${COCCI_JOBS:-2}") >"$tmp/$s" 2>"$tmp/$s.err" ||
+		--use-gitgrep --jobs "${COCCI_JOBS:-2}" --timeout "${COCCI_TIMEOUT:-120}") >"$tmp/$s" 2>"$tmp/$s.err" ||
 		die "spatch $s.cocci failed: $(tail -n 1 "$tmp/$s.err")"
 	t2=$(date +%s)
 	sed -n 's,^\./,,; /^[^ ]*:[0-9]*: \(converted\|rejected\)/p' "$tmp/$s" | sort -u >"$tmp/$s.sites"
