@@ -75,8 +75,15 @@ pkg_version() {
 		die "linux-source-$KVER is not installed (run 'make deps')"
 }
 
+# A Debian version may hold what a git ref may not (6.12's 6.12.118-1~deb12u1):
+# mangle it as DEP-14 does for its debian/<version> tags: ~ becomes _,
+# : becomes %, and .. becomes .#.
+ref_version() {
+	printf '%s' "$1" | sed 's/~/_/g; s/:/%/g; s/\.\./.#./g'
+}
+
 base_tag() {
-	printf 'base/linux-source-%s' "$(pkg_version)"
+	printf 'base/linux-source-%s' "$(ref_version "$(pkg_version)")"
 }
 
 tgit() {

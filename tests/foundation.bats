@@ -172,3 +172,12 @@ teardown() {
 	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
 	[[ "$output" == *"revision: 1"* ]]
 }
+
+@test "make tree: a Debian version git cannot take as a ref is mangled as DEP-14 does" {
+	# linux-source-6.12 is 6.12.118-1~deb12u1: '~' is not allowed in a ref.
+	run bash -c '. "$1/scripts/lib.sh" && ref_version "1:6.12.118-1~deb12u1..2"' _ "$R"
+	[ "$status" -eq 0 ]
+	[ "$output" = "1%6.12.118-1_deb12u1.#.2" ]
+	git check-ref-format "refs/tags/base/linux-source-$output"
+	! git check-ref-format "refs/tags/base/linux-source-6.12.118-1~deb12u1"
+}
