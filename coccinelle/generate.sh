@@ -80,8 +80,9 @@ body, followed through its callees, never stores, returns or puts it);
 every path that got it puts it once and does not use it after; and no
 call between the get and the put can change the fd table, directly or
 through its callees. fdget() skips the reference count when the fd table
-is not shared, as upstream did by hand for such sites in 2024-25 (the
-same conversions are in 6.12 as CLASS(fd))."
+is not shared. Upstream made sites like this light by hand in 2024 (by
+6.12 they use fdget() or CLASS(fd) with fd_file()); this conversion is
+derived, not copied, and is refused where it cannot be proved."
 			;;
 		fput_nodefer)
 			subj="$pfx: use fput_nodefer() where no lock can be held"
@@ -106,8 +107,12 @@ held."
 
 		  $cmd
 
-		run at the top of the tree, split by MAINTAINERS section: this is
-		"$sec". Pass 1 (summaries.sh) computes, from the tree itself, which
+		run at the top of the tree, split by MAINTAINERS section; this is
+		the section
+
+		  $sec
+
+		Pass 1 (summaries.sh) computes, from the tree itself, which
 		functions borrow a struct file *, may change the fd table or may
 		return with a lock held; the same spatch command in report mode
 		(-D report) lists every call site with the reason it was converted
