@@ -53,9 +53,11 @@ for s in $scripts; do
 		note "skipping $s.cocci: include/linux/file.h does not declare fput_nodefer() (patch 3 missing)"
 		continue
 	fi
-	cmd=$(printf 'coccinelle/summaries.sh . SUMS &&\n  SAFER_FPUT_SUMMARIES=SUMS/summaries.json SAFER_FPUT_DATA=coccinelle/data \\\n  spatch --sp-file coccinelle/%s.cocci \\\n      %s \\\n      %s' "$s" \
+	# Lines of at most 75 columns: checkpatch wants commit messages wrapped.
+	cmd=$(printf 'coccinelle/summaries.sh . SUMS &&\n  SAFER_FPUT_SUMMARIES=SUMS/summaries.json \\\n  SAFER_FPUT_DATA=coccinelle/data \\\n  spatch --sp-file coccinelle/%s.cocci \\\n      %s \\\n      %s \\\n      %s' "$s" \
 		'--macro-file coccinelle/macros.h -D patch' \
-		"--dir . --include-headers --use-gitgrep --jobs $jobs --timeout $timeout --in-place")
+		'--dir . --include-headers --use-gitgrep' \
+		"--jobs $jobs --timeout $timeout --in-place")
 	use_summaries "$wt"
 	note "running $s.cocci over $wt"
 	(cd "$wt" && spatch --very-quiet --sp-file "$sp" --macro-file "$here/macros.h" \
