@@ -41,7 +41,7 @@ why_not() {
 		echo "not a call: in a comment"
 	elif [[ $text =~ ^[A-Za-z_].*[^A-Za-z0-9_]${name}[[:space:]]*\( ]]; then
 		echo "not a call: the declaration or definition of $name()"
-	elif grep -q -x -F -e "timeout (we abort): $f" -e "timeout (we abort): ./$f" "$tmp/$s" "$tmp/$s.err"; then
+	elif gave_up "$f"; then
 		echo "not analysed: spatch gave up on $f after ${COCCI_TIMEOUT:-120} s (COCCI_TIMEOUT)"
 	elif grep -q '^BAD:\|ERROR-RECOV\|nb bad = [1-9]' "$tmp/parse.$(echo "$f" | tr / _)"; then
 		echo "not analysed: spatch cannot parse all of $f (spatch --parse-c $f)"
@@ -50,6 +50,14 @@ why_not() {
 	else
 		echo "unaccounted: spatch did not see this call"
 	fi
+}
+
+# gave_up FILE: spatch timed out on FILE. It says so in one of two ways:
+# "timeout (we abort): FILE" when parsing, "EXN: ...Timeout in FILE" when
+# matching (seen with spatch 1.1.1, --jobs 1 and 2 alike).
+gave_up() {
+	grep -q -x -E -e "timeout \(we abort\): (\./)?$1" \
+		-e "EXN: [A-Za-z_.]*Timeout in (\./)?$1" "$tmp/$s" "$tmp/$s.err"
 }
 
 # blind_spot FILE LINE: the data/blind-spots function of FILE that encloses

@@ -136,6 +136,21 @@ summarise() {
 	[[ "$output" == *"cocci-report: FAIL: "* ]]
 }
 
+@test "a file spatch gives up on is not analysed, not lost" {
+	d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/drivers"
+	cp "$TOP/tests/fixtures/cocci/loops.c" "$d/drivers/loops.c"
+	git -C "$d" init -q
+	git -C "$d" add -A
+	git -C "$d" -c user.name=t -c user.email=t@t commit -q -m t
+	run env COCCI_TREE="$d" WORKDIR="$BATS_TEST_TMPDIR/w" COCCI_SCRIPTS=fdget \
+		COCCI_TIMEOUT=2 make -s -C "$TOP" cocci-report
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ': not analysed: spatch gave up on drivers/loops.c after 2 s' <<<"$output")" -eq 5 ]
+	[[ "$output" == *"fdget.cocci: 7 sites: 0 converted, 0 rejected, 7 not analysed or not calls, 0 unaccounted"* ]]
+}
+
 @test "the scripts carry the scripts/coccinelle header, the rules the three modes" {
 	for s in "$TOP"/coccinelle/*.cocci; do
 		grep -q '^/// ' "$s"
