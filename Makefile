@@ -20,7 +20,8 @@ SHELL := /bin/bash
 help: ## list the entry points
 	@printf 'safer-fput (KVER=%s REV=%s ARCH=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(ARCH)' '$(WORKDIR)'
 	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
-		sed -E 's/^([a-z-]+):.*## (.*)/  \1|\2/' | column -t -s '|'
+		sed -E 's/^([a-z-]+):.*## (.*)/\1\t\2/; s,\$$\(KVER\),$(KVER),g; s,\$$\(REV\),$(REV),g; s,\$$\(ARCH\),$(ARCH),g; s,\$$\(BRANCH\),$(BRANCH),g; s,\$$\(WORKDIR\),$(WORKDIR),g; s,\$$\(TREE\),$(TREE),g; s,\$$\(COCCI_TREE\),$(COCCI_TREE),g' | \
+		awk -F '\t' '{ printf "  %-17s %s\n", $$1, $$2 }'
 
 deps: ## install the Debian packages the project needs (apt-get, as root)
 	@scripts/deps.sh

@@ -46,7 +46,7 @@ if [ -n "$record" ]; then
 	[ "$(git -C "$src" symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
 		die "$src is not on branch $BRANCH (run 'make series')"
 	if [ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] ||
-		[ -n "$(git -C "$src" ls-files --others | head -n 1)" ]; then
+		[ -n "$(untracked "$src" | head -n 1)" ]; then
 		die "$src has uncommitted changes: nothing to record"
 	fi
 fi

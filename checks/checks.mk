@@ -6,6 +6,7 @@ CHECKS := checkpatch kerneldoc sparse build
 .PHONY: check $(addprefix check-,$(CHECKS))
 
 check: ## all static checks of branch $(BRANCH): checkpatch, kernel-doc, sparse delta, per-commit builds
+	@PROG=check scripts/require.sh tree
 	@rc=0; for c in $(CHECKS); do checks/$$c.sh || rc=1; done; exit $$rc
 
 check-checkpatch: ## checkpatch --strict on every patch of the revision

@@ -91,16 +91,26 @@ tgit() {
 }
 
 require_tree() {
-	tgit rev-parse -q --verify "refs/tags/$(base_tag)^{commit}" >/dev/null ||
+	if [ ! -d "$TREE/.git" ] || ! tgit rev-parse -q --verify "refs/tags/$(base_tag)^{commit}" >/dev/null 2>&1; then
 		die "no kernel tree for KVER=$KVER at $TREE (run 'make tree')"
+	fi
 }
 
-# The tarball's .gitignore hides every new top-level path (see NOTES.md), so
-# `git status` cannot be trusted to show new files: list untracked files
-# without any exclude rules instead.
+# untracked DIR: the untracked files of kernel tree DIR that the kernel's own
+# top-level .gitignore does not ignore. The tarball's .gitignore ends with
+# Debian's stanza ("/*", then "!/debian/"), which hides every new top-level
+# path, so `git status` cannot be trusted to show new files; without that
+# stanza, the kernel's rules still ignore what a developer leaves in a tree
+# (tags, cscope.out, .kunit/). Subdirectories' .gitignore files are not
+# read: they hide in-tree build output, and we only build with O=.
+untracked() {
+	git -C "$1" ls-files --others --exclude-from=<(
+		grep -s -v -x -F -e '/*' -e '!/debian/' "$1/.gitignore")
+}
+
 tree_dirty() {
 	[ -n "$(tgit status --porcelain --untracked-files=no)" ] && return 0
-	[ -n "$(tgit ls-files --others | head -n 1)" ]
+	[ -n "$(untracked "$TREE" | head -n 1)" ]
 }
 
 require_clean_tree() {

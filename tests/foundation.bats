@@ -99,7 +99,7 @@ teardown() {
 	[ "$(tgit rev-parse HEAD)" = "$head" ]
 }
 
-@test "make tree, make series: refuse a dirty kernel tree and touch nothing" {
+@test "make tree, make series: refuse a dirty kernel tree and touch nothing, ignore what the kernel ignores" {
 	f=$TEST_WORKDIR/linux-6.1/fs/open.c
 	echo "/* dirty */" >>"$f"
 	sum=$(sha256sum "$f")
@@ -119,6 +119,16 @@ teardown() {
 	[[ "$output" == *"uncommitted changes"* ]]
 	[ -f "$TEST_WORKDIR/linux-6.1/fs/new_file.c" ]
 	rm "$TEST_WORKDIR/linux-6.1/fs/new_file.c"
+	# What the kernel's own .gitignore ignores does not: a developer's
+	# tags, cscope.out and kunit.py's .kunit/ build directory.
+	k=$TEST_WORKDIR/linux-6.1
+	touch "$k/tags" "$k/cscope.out"
+	mkdir -p "$k/.kunit"
+	touch "$k/.kunit/.config"
+	run mk "$R" series
+	rm -rf "$k/tags" "$k/cscope.out" "$k/.kunit"
+	echo "$output"
+	[ "$status" -eq 0 ]
 }
 
 @test "make series: a patch that does not apply is named, git am aborted, branch kept" {
@@ -148,6 +158,17 @@ teardown() {
 	run mk "$R" series REV=
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"unknown REV '' (have: v1)"* ]]
+}
+
+@test "no kernel tree: every target that needs one says so once, git says nothing" {
+	for t in series export revision check gate-check cover send am cocci-check; do
+		run make -s -C "$R" WORKDIR="$BATS_TEST_TMPDIR/none" "$t"
+		echo "$t: $output"
+		[ "$status" -ne 0 ]
+		[ "$(grep -c ': error: ' <<<"$output")" -eq 1 ]
+		[[ "$output" == *": error: no kernel tree for KVER=6.1 at $BATS_TEST_TMPDIR/none/linux-6.1 (run 'make tree')"* ]]
+		[[ "$output" != *"fatal:"* ]]
+	done
 }
 
 @test "make revision: v2 starts from v1 like a b4 reroll" {
