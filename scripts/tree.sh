@@ -23,7 +23,7 @@ if [ -e "$TREE" ]; then
 		exit 0
 	fi
 	# A clean tree of another package version: import the new tarball as
-	# a fresh root commit next to the old one, keeping its branches.
+	# a fresh root commit next to the old one; no branch moves.
 	note "$TREE has no $tag; importing it beside the existing history"
 	stage=$TREE
 else
@@ -39,8 +39,15 @@ find "$stage" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
 tar -C "$stage" --strip-components=1 -xJf "$tarball"
 
 note "importing $(find "$stage" -path "$stage/.git" -prune -o -type f -print | wc -l) files into git (about 40 s)"
+# The import is a root commit made with its own index: whatever branch is
+# checked out (b4/safer-fput, after `make series`) does not move, so a
+# Debian update of the package never lands on top of the series.
+index=$stage/.git/index.import
+rm -f "$index"
 # -f: the Debian .gitignore stanza ignores every top-level path (NOTES.md).
-git -C "$stage" add -f -A
+GIT_INDEX_FILE=$index git -C "$stage" add -f -A
+tree=$(GIT_INDEX_FILE=$index git -C "$stage" write-tree)
+rm -f "$index"
 git -C "$stage" config core.abbrev 12
 ver=$(pkg_version)
 # A fixed identity and date make the base commit id the same on every machine
@@ -48,11 +55,12 @@ ver=$(pkg_version)
 export GIT_AUTHOR_NAME="safer-fput import" GIT_AUTHOR_EMAIL="safer-fput@localhost"
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
-git -C "$stage" commit -q --no-verify \
+commit=$(git -C "$stage" commit-tree "$tree" \
 	-m "linux-source-$KVER $ver" \
-	-m "Pristine import of $tarball (Debian package linux-source-$KVER $ver)."
-git -C "$stage" tag -a -m "linux-source-$KVER $ver" "$tag"
-git -C "$stage" checkout -q -B master "$tag"
+	-m "Pristine import of $tarball (Debian package linux-source-$KVER $ver).")
+git -C "$stage" tag -a -m "linux-source-$KVER $ver" "$tag" "$commit"
+# The files are already the tag's: -f only resets the index to them.
+git -C "$stage" checkout -q -f -B master "$tag"
 
 [ "$stage" = "$TREE" ] || mv "$stage" "$TREE"
 note "created $TREE at $tag ($(tgit rev-parse --short "$tag^{commit}"))"

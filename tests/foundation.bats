@@ -57,6 +57,26 @@ teardown() {
 	[ "$elapsed" -lt 30000 ]
 }
 
+@test "make tree: a new package version is imported beside the series, moving no branch" {
+	# A Debian update of linux-source-6.1, as make tree sees it: the tree
+	# has no tag for the installed version. Drop the tag and import again.
+	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	base=$(tgit rev-parse "$tag^{commit}")
+	head=$(tgit rev-parse b4/safer-fput)
+	tgit tag -d "$tag" >/dev/null
+	run mk "$R" tree
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# A root commit with the same id as on any machine, not a commit on
+	# top of the series; the series branch stays where it was.
+	[ "$(tgit rev-parse "$tag^{commit}")" = "$base" ]
+	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
+	[ -z "$(tgit status --porcelain)" ]
+	run mk "$R" series
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "make series export: an unchanged branch round-trips byte for byte" {
 	before=$(repo_state "$R")
 	run mk "$R" series export
