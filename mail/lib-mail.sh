@@ -76,10 +76,13 @@ mail_config_check() {
 	local v
 	[ -z "${GIT_CONFIG_PARAMETERS:-}${GIT_CONFIG_COUNT:-}" ] ||
 		die "git config overrides in the environment (GIT_CONFIG_PARAMETERS/GIT_CONFIG_COUNT): refusing to send"
-	v=$(tgit config --get-all sendemail.smtpServer || true)
+	# git send-email and b4 take the last value of every scope, so the
+	# tree's own must be that last one; a developer's global
+	# sendemail.smtpServer (usual on a kernel box) comes before it.
+	v=$(tgit config --get-all sendemail.smtpServer | tail -n 1 || true)
 	case $v in
-	"$DELIVER --lists "*) [ "$(printf '%s\n' "$v" | wc -l)" -eq 1 ] ||
-		die "sendemail.smtpServer has several values in $TREE: refusing to send" ;;
+	"$DELIVER --lists "*) [ "$(tgit config --local --get-all sendemail.smtpServer | wc -l)" -eq 1 ] ||
+		die "sendemail.smtpServer has several values in $TREE/.git/config: refusing to send" ;;
 	*) die "sendemail.smtpServer is '${v:-unset}', not $DELIVER: refusing to send" ;;
 	esac
 	case $v in

@@ -155,6 +155,20 @@ list_count() {
 	[ "$status" -eq 0 ]
 	[ "$(tgit config b4.send-endpoint-web)" = "" ]
 	[[ "$(tgit config sendemail.smtpServer)" == "$R/mail/deliver --lists "* ]]
+	# A developer's global smtpServer is overridden by the tree's, not
+	# a reason to refuse; a second value in the tree's own config is.
+	home=$BATS_TEST_TMPDIR/home
+	mkdir -p "$home"
+	cp "$HOME/.gitconfig" "$home/" 2>/dev/null || true
+	HOME=$home git config --global sendemail.smtpServer /usr/bin/msmtp
+	run env HOME="$home" make -s -C "$R" WORKDIR="$MW" send DRY=1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	tgit config --add sendemail.smtpServer /usr/bin/msmtp
+	run bash -c "cd '$R' && WORKDIR='$MW' && . mail/lib-mail.sh && mail_config_check"
+	tgit config --unset-all sendemail.smtpServer
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"is '/usr/bin/msmtp', not $R/mail/deliver: refusing to send"* ]]
 }
 
 @test "make send DRY=1: .eml files only, nothing delivered, no tag" {
