@@ -20,6 +20,12 @@ n=$(rev_number "$REV")
 next=v$((n + 1))
 [ "$REV" = "$SERIES_CURRENT" ] ||
 	die "REV=$REV is not the current revision $SERIES_CURRENT; only the current one can be rerolled"
+# After `make send`, b4 has already rerolled: vN is the revision being
+# prepared, not one to tag as sent and move past.
+if [ "$n" -gt 1 ] && tgit rev-parse -q --verify "refs/tags/sent/$SERIES_NAME-v$((n - 1))" >/dev/null &&
+	! tgit rev-parse -q --verify "refs/tags/sent/$SERIES_NAME-$REV" >/dev/null; then
+	die "$REV is not sent yet: b4 started it when v$((n - 1)) was sent; edit it, 'make export', 'make send'"
+fi
 [ -e "$TOP/series/$next" ] || [ -e "$TOP/cover-letters/$next.txt" ] &&
 	die "series/$next or cover-letters/$next.txt already exists"
 [ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||

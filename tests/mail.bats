@@ -257,6 +257,15 @@ list_count() {
 	run mm "$R" send
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"cover-letters/v2.txt still contains EDITME"* ]]
+	# Nor is it a revision to reroll: b4 started it, nothing sent it.
+	state=$(repo_state "$R")
+	run mm "$R" revision
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$(verdict 'revision: error')" == "revision: error: v2 is not sent yet: b4 started it when v1 was sent;"* ]]
+	[ "$(repo_state "$R")" = "$state" ]
+	run tgit rev-parse -q --verify refs/tags/sent/safer-fput-v2
+	[ "$status" -ne 0 ]
 }
 
 @test "make am: the sent v1 comes back from the list identical" {
