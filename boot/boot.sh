@@ -50,6 +50,8 @@ if [ -n "$record" ]; then
 		die "$src has uncommitted changes: nothing to record"
 	fi
 fi
+# What the record will say was gated, taken before the build reads it.
+inputs=$(gate_inputs "$config")
 stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $(base_tag) at ${head:0:12} in $src"
 
 # Nothing of an earlier boot may outlive a failed build: its results,
@@ -99,6 +101,15 @@ fi
 
 # A pass is recorded before its verdict line, which stays the last line.
 if [ -n "$record" ]; then
+	# The build read the live tree and boot/: an edit saved meanwhile
+	# was built, and is not the head or the inputs the record names.
+	if [ "$(git -C "$src" rev-parse HEAD)" != "$head" ] ||
+		[ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] ||
+		[ -n "$(untracked "$src" | head -n 1)" ] ||
+		[ "$(gate_inputs "$config")" != "$inputs" ]; then
+		verdict "FAIL: $src or boot/ changed during the gate: nothing recorded"
+		exit 1
+	fi
 	rec=$(record_file "$config")
 	mkdir -p "${rec%/*}"
 	{
@@ -106,6 +117,7 @@ if [ -n "$record" ]; then
 		printf 'base %s %s\nhead %s\n' "$base" "$(base_tag)" "$head"
 		git -C "$src" log --reverse --format='commit %H %s' "$base..$head"
 		printf 'kconfig-sha256 %s\n' "$(sha256sum <"$build/.config" | cut -d' ' -f1)"
+		printf 'inputs-sha256 %s\n' "$inputs"
 		printf 'verdict %s: %s\n' "$label" "$result"
 		printf 'date %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	} >"$rec.tmp"

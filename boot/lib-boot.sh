@@ -122,6 +122,17 @@ build_dir() { # CONFIG [DIR]
 	printf '%s/build-%s-%s' "${2:-$WORKDIR}" "$ARCH" "$1"
 }
 
+# gate_inputs CONFIG: a hash of what decides the gate of cell $ARCH CONFIG
+# besides the kernel tree: its kconfig fragments and arch file, the expected
+# suites and known issues, the guest tests and the scripts. A gate record
+# carries it; gate-check finds a record stale once any of them changed.
+gate_inputs() {
+	(cd "$BOOT" && find . -type f ! -name README.md ! -name gate-check ! -name gate-matrix \
+		! \( -path './arch/*' ! -name "$ARCH.*" \) \
+		! \( -path './configs/*' ! -name base.config ! -name "$1.config" \) -print |
+		LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum | cut -d' ' -f1)
+}
+
 record_file() { # CONFIG
 	printf '%s/gate/%s-%s-%s.record' "$WORKDIR" "$REV" "$ARCH" "$1"
 }

@@ -72,13 +72,26 @@ timed() {
 	done
 }
 
-@test "gate-check: valid for the gated head, stale once the branch moves" {
+@test "gate-check: valid for the gated head, stale once the branch or boot/ moves" {
 	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
 	[ "$status" -eq 0 ]
 	# The matrix wants more cells than this one.
 	run mk "$R" gate-check
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"$REV x86_64 kasan: no gate record"* ]]
+	# A change to what the gate boots with (a config fragment) makes the
+	# record stale too; one to another config's fragment does not.
+	cp "$R/boot/configs/lockdep.config" "$BATS_TEST_TMPDIR/lockdep.config"
+	echo "# CONFIG_TEST_STALE is not set" >>"$R/boot/configs/lockdep.config"
+	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
+	cp "$BATS_TEST_TMPDIR/lockdep.config" "$R/boot/configs/lockdep.config"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$REV x86_64 lockdep: stale gate record: boot/ (configs, expected suites, guest tests, scripts) changed since"* ]]
+	cp "$R/boot/configs/kasan.config" "$BATS_TEST_TMPDIR/kasan.config"
+	echo "# CONFIG_TEST_STALE is not set" >>"$R/boot/configs/kasan.config"
+	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
+	cp "$BATS_TEST_TMPDIR/kasan.config" "$R/boot/configs/kasan.config"
+	[ "$status" -eq 0 ]
 	save_branch
 	tgit checkout -q b4/safer-fput
 	tgit -c user.name=t -c user.email=t@localhost commit -q --allow-empty -m "test: move the branch"
