@@ -44,6 +44,11 @@ test: deps ## run the project's own tests; ends with "N passed, N failed"
 lint: ## shellcheck every shell script in the repo
 	@git ls-files -z | xargs -0 grep -lZ '^#!.*sh' | xargs -0 -r shellcheck -x
 
+# Targets run one after another even under -j: `make -j2 gate` would
+# otherwise check and boot the branch while `series` is still rebuilding it.
+# The kernel builds inside them take their own -j.
+.NOTPARALLEL:
+
 # Each area brings its own targets: boot/boot.mk, coccinelle/cocci.mk, checks/checks.mk, ...
 include $(sort $(wildcard */*.mk))
 
