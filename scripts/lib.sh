@@ -103,9 +103,14 @@ require_tree() {
 # stanza, the kernel's rules still ignore what a developer leaves in a tree
 # (tags, cscope.out, .kunit/). Subdirectories' .gitignore files are not
 # read: they hide in-tree build output, and we only build with O=.
+# (git reads an exclude file by its size: a pipe reads as empty.)
 untracked() {
-	git -C "$1" ls-files --others --exclude-from=<(
-		grep -s -v -x -F -e '/*' -e '!/debian/' "$1/.gitignore")
+	local ex rc=0
+	ex=$(mktemp)
+	grep -s -v -x -F -e '/*' -e '!/debian/' "$1/.gitignore" >"$ex" || true
+	git -C "$1" ls-files --others --exclude-from="$ex" || rc=$?
+	rm -f "$ex"
+	return "$rc"
 }
 
 tree_dirty() {
