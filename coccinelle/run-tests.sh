@@ -7,6 +7,7 @@
 # N failed"; exits non-zero if any case failed or a script has under 12 cases.
 #
 # (spatch --test exits 0 on a mismatch, so the comparison is done here.)
+# COCCI_JOBS cases run at a time (default: one per CPU).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-${COCCI_TESTDIR:-$here/tests}}
@@ -36,8 +37,10 @@ for sp in "$here"/*.cocci; do
 	count[${name%.cocci}]=0
 done
 
-for c in "$dir"/*.c; do
-	[ -e "$c" ] || continue
+# run_case CASE.c: check one case; writes its verdict (PASS/FAIL line and
+# any diff) to $tmp/CASE.result. Cases are independent: they run in parallel.
+run_case() {
+	local c=$1 case script sp res out why expect got
 	case=${c##*/}
 	case=${case%.c}
 	script=${case%%-*}
@@ -78,14 +81,36 @@ for c in "$dir"/*.c; do
 		*) why="bad expect line: $expect" ;;
 		esac
 	fi
-	[ -n "${count[$script]+x}" ] && count[$script]=$((count[$script] + 1))
 	if [ -z "$why" ]; then
-		pass=$((pass + 1))
 		printf 'PASS %s\n' "$case"
 	else
-		fail=$((fail + 1))
 		printf 'FAIL %s: %s\n' "$case" "$why"
 		[ -s "$tmp/$case.diff" ] && sed 's/^/    /' "$tmp/$case.diff"
+	fi >"$tmp/$case.result"
+}
+
+jobs=${COCCI_JOBS:-$(nproc)}
+cases=()
+for c in "$dir"/*.c; do
+	[ -e "$c" ] || continue
+	cases+=("$c")
+	while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+		wait -n || true
+	done
+	run_case "$c" &
+done
+wait
+for c in "${cases[@]}"; do
+	case=${c##*/}
+	case=${case%.c}
+	script=${case%%-*}
+	[ -n "${count[$script]+x}" ] && count[$script]=$((count[$script] + 1))
+	[ -s "$tmp/$case.result" ] || printf 'FAIL %s: the case died before its verdict\n' "$case" >"$tmp/$case.result"
+	cat "$tmp/$case.result"
+	if grep -q '^PASS ' "$tmp/$case.result"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
 	fi
 done
 
