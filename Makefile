@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # safer-fput: the "safer fput()" kernel series and the workflow that gates it.
-# `make help` lists the entry points; DESIGN.md in ../shared explains the flow.
+# `make help` lists the entry points; docs/design.md explains the flow.
 
 include series/series.conf
 

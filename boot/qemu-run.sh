@@ -17,7 +17,7 @@ kernel=$1 initrd=$2 log=$3 secs=$4 extra=${5:-}
 command -v "$QEMU" >/dev/null ||
 	die "$QEMU not found (run 'make deps')"
 
-# KVM guests hang on this machine class (NOTES.md): TCG only.
+# KVM guests hang on this machine class (docs/notes.md): TCG only.
 # panic=-1: reboot at once on a panic, so QEMU exits and the log says why.
 rc=0
 # shellcheck disable=SC2086 # QEMU_PARAMS is a list of words

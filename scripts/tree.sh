@@ -44,7 +44,7 @@ note "importing $(find "$stage" -path "$stage/.git" -prune -o -type f -print | w
 # Debian update of the package never lands on top of the series.
 index=$stage/.git/index.import
 rm -f "$index"
-# -f: the Debian .gitignore stanza ignores every top-level path (NOTES.md).
+# -f: the Debian .gitignore stanza ignores every top-level path (docs/notes.md).
 GIT_INDEX_FILE=$index git -C "$stage" add -f -A
 tree=$(GIT_INDEX_FILE=$index git -C "$stage" write-tree)
 rm -f "$index"
