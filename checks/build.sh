@@ -17,6 +17,9 @@
 # every kernel .c file a commit adds or changes must have been compiled
 # by that commit's build (its object no older than the source that
 # check_worktree just wrote), else the commit fails as "not compiled".
+#
+# A pass is kept in $WORKDIR/results/vN/build/ARCH-CONFIG/ and reused while
+# its key (below) holds; failures are always built again.
 set -euo pipefail
 PROG=build
 # shellcheck source=lib-checks.sh
@@ -61,19 +64,35 @@ for_arch() {
 	[ -n "$(tgit diff --name-only "$1^" "$1" | own_files)" ]
 }
 
+# Results are kept per commit and cell, keyed by what decides them: the
+# trees of the commit, its parent and the base, the cell's kconfig fragments and arch file,
+# the compiler, and these scripts. A later run (the warm gate, a rebuild
+# of the branch that changed only the cover letter or a later patch)
+# reuses a pass whose key did not change instead of building again.
+# cell_key: the part of the key shared by every commit of the cell.
+cell_key() {
+	{
+		config_fragments "$config" | xargs cat
+		cat "$BOOT/arch/$ARCH.conf"
+		"${CROSS_COMPILE:-}gcc" --version | head -n 1
+		cat "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kbuild.sh" "$BOOT/kconfig.sh" \
+			"$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
+	} | sha256sum | cut -c1-16
+}
+results=$WORKDIR/results/$REV/build
+
 base=$(tgit rev-parse "${commits[0]}^")
-failed=0 bad='' builds=0 skipped=0
+failed=0 bad='' builds=0 skipped=0 reused=0
 declare -A built=()
 for arch in $arches; do
 	load_arch "$arch"
 	for config in $configs; do
 		cell="$ARCH $config"
 		build=$(build_dir "$config" "$WORKDIR/check")
-		stage "build $cell [base] ${base:0:12}"
-		check_worktree "$base"
-		"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
-			die "the base ${base:0:12} does not build ($cell)"
-		warnings "$build/build.log" >"$build.base-warnings"
+		key=$(cell_key)
+		dir=$results/$ARCH-$config
+		mkdir -p "$dir"
+		based=
 		i=0
 		for c in "${commits[@]}"; do
 			i=$((i + 1))
@@ -83,9 +102,25 @@ for arch in $arches; do
 				skipped=$((skipped + 1))
 				continue
 			fi
+			built[$c]=1
+			# The parent's tree too: what "not compiled" and the new
+			# warnings see is the change from the parent to the commit.
+			res=$dir/$(tgit rev-parse "$base^{tree}" "$c^^{tree}" "$c^{tree}" | sha256sum | cut -c1-24)-$key
+			if [ -f "$res" ]; then
+				stage "build $cell [$i/${#commits[@]}] $subj: PASS reused ($res)"
+				reused=$((reused + 1))
+				continue
+			fi
+			if [ -z "$based" ]; then
+				stage "build $cell [base] ${base:0:12}"
+				check_worktree "$base"
+				"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
+					die "the base ${base:0:12} does not build ($cell)"
+				warnings "$build/build.log" >"$build.base-warnings"
+				based=1
+			fi
 			stage "build $cell [$i/${#commits[@]}] $subj"
 			builds=$((builds + 1))
-			built[$c]=1
 			check_worktree "$c"
 			if ! "$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" 2>"$build.err"; then
 				failed=$((failed + 1))
@@ -104,7 +139,9 @@ for arch in $arches; do
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: not compiled: ${left% })"
 				echo "       $cell leaves out ${left% }: enable it in boot/configs"
+				continue
 			fi
+			[ -n "$new" ] || printf '%s %s\n' "$c" "$subj" >"$res"
 		done
 	done
 done
@@ -127,6 +164,7 @@ for c in "${commits[@]}"; do
 done
 if [ "$failed" -eq 0 ]; then
 	detail="${#commits[@]} commits x ${arches// /+} x ${configs// /+}: $builds builds"
+	[ "$reused" = 0 ] || detail="$detail, $reused passes reused"
 	[ "$skipped" = 0 ] || detail="$detail, $skipped skipped (other arch)"
 	verdict build 0 "$detail, each with no new warning, compiling what it touches"
 else

@@ -13,6 +13,7 @@ PROG=sparse
 
 check_rev
 require_tree
+command -v sparse >/dev/null || die "sparse not found (run 'make deps')"
 config=${SPARSE_CONFIG:-lockdep}
 # sparse checks what the arch builds: ARCH's (SPARSE_ARCH overrides it),
 # over the directories of the series outside other arches' arch/ dirs.
@@ -32,6 +33,23 @@ build=$(build_dir sparse "$WORKDIR/check")
 out=$WORKDIR/check/sparse-$ARCH
 mkdir -p "$out"
 
+# A pass is kept per base and head tree, directories, arch, kconfig
+# fragments, sparse and these scripts, and reused while that key holds
+# (the warm gate, a rebuild that changed only the cover letter).
+key=$({
+	tgit rev-parse "$base^{tree}" "$head^{tree}"
+	printf '%s\n' "${dirs[@]}"
+	config_fragments "$config" | xargs cat
+	cat "$BOOT/arch/$ARCH.conf" "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kconfig.sh" "$BOOT/lib-boot.sh"
+	sparse --version 2>&1
+} | sha256sum | cut -c1-24)
+res=$WORKDIR/results/$REV/sparse/$ARCH-$config-$key
+if [ -f "$res" ]; then
+	stage "sparse: base and head unchanged since $res"
+	verdict sparse 0 "$(cat "$res"), reused"
+	exit 0
+fi
+
 # sparse_run REF FILE: the sparse lines of a C=2 pass over dirs at REF.
 sparse_run() {
 	check_worktree "$1"
@@ -49,7 +67,9 @@ sparse_run "$head" "$out/head"
 # comm -13: lines only the head has (a multiset difference on sorted input).
 new=$(comm -13 "$out/base" "$out/head")
 if [ -z "$new" ]; then
-	verdict sparse 0 "$(wc -l <"$out/head") warnings at head, none new in ${dirs[*]}"
+	mkdir -p "${res%/*}"
+	printf '%s warnings at head, none new in %s' "$(wc -l <"$out/head")" "${dirs[*]}" >"$res"
+	verdict sparse 0 "$(cat "$res")"
 else
 	printf '%s\n' "$new" | sed 's/^/       /'
 	verdict sparse "$(printf '%s\n' "$new" | wc -l)" "$(printf '%s\n' "$new" | wc -l) new sparse warnings"

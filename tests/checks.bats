@@ -20,8 +20,10 @@ setup_file() {
 # scratch worktree; prints the head commit.
 fixture() {
 	local wt=$BATS_FILE_TMPDIR/wt-$1
-	tgit worktree add -q --detach "$wt" "$BASE" >/dev/null 2>&1
-	git -C "$wt" am -q "$BATS_TEST_DIRNAME/fixtures/checks/$1"/*.patch >/dev/null
+	if [ ! -d "$wt" ]; then
+		tgit worktree add -q --detach "$wt" "$BASE" >/dev/null 2>&1
+		git -C "$wt" am -q "$BATS_TEST_DIRNAME/fixtures/checks/$1"/*.patch >/dev/null
+	fi
 	git -C "$wt" rev-parse HEAD
 }
 
@@ -66,6 +68,26 @@ fixture() {
 	# (it does not build: an x86_64 build of it would pass); the arm64
 	# build (make gate ARCH=arm64, gate-full) checks it.
 	[[ "$output" == *"build x86_64 lockdep [4/4] arm64: break a file only arm64 builds: skipped, touches no file x86_64 builds"* ]]
+}
+
+@test "per-commit build: a second run reuses a pass, never a failure" {
+	head=$(fixture build)
+	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	# 2/4 passed last time (the hook's definition completes 1/4): kept.
+	[[ "$output" == *"build x86_64 lockdep [2/4] fs: define the hook: PASS reused ("* ]]
+	# The two failures are built and fail again, for the same reasons.
+	[[ "$output" == *"build x86_64 lockdep [1/4] fs: call a hook defined only by the next commit"$'\n'* ]]
+	[ "$(verdict check)" = "check build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
+	# Another config fragment is another key: nothing is reused.
+	echo "# CONFIG_SAFER_FPUT_TEST_KEY is not set" >>"$R/boot/configs/lockdep.config"
+	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
+	git -C "$R" checkout -q -- boot/configs/lockdep.config
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"build x86_64 lockdep [2/4] fs: define the hook"$'\n'* ]]
+	[[ "$output" != *"reused"* ]]
 }
 
 @test "per-commit build: a commit no arch of boot/arch builds fails, unchecked is not a pass" {

@@ -104,6 +104,10 @@ timed() {
 	touch "$TEST_WORKDIR/linux-6.1/fs/file_table.c"
 	timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
+	# The commits did not change: their per-commit build passes are reused.
+	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
+	[[ "$output" == *"check build $REV: PASS ($((n - 1)) commits x x86_64 x lockdep: 0 builds, $((n - 1)) passes reused,"* ]]
+	[[ "$output" == *"check sparse $REV: PASS ("*", reused)"* ]]
 }
 
 @test "fault kunit-fail: a failing KUnit case fails the gate" {
