@@ -108,6 +108,9 @@ untracked() {
 	local ex rc=0
 	ex=$(mktemp)
 	grep -s -v -x -F -e '/*' -e '!/debian/' "$1/.gitignore" >"$ex" || true
+	# A top-level catch-all left means a stanza of another shape: use no
+	# rule at all rather than hide every new file.
+	! grep -q -x -e '/\*' -e '\*' "$ex" || : >"$ex"
 	git -C "$1" ls-files --others --exclude-from="$ex" || rc=$?
 	rm -f "$ex"
 	return "$rc"

@@ -23,7 +23,11 @@ if [ -e "$TREE" ]; then
 		exit 0
 	fi
 	# A clean tree of another package version: import the new tarball as
-	# a fresh root commit next to the old one; no branch moves.
+	# a fresh root commit next to the old one; no branch moves. The import
+	# replaces every file: even what the kernel ignores (tags, patches/,
+	# *.orig) would be lost, so any untracked file stops it.
+	[ -z "$(tgit ls-files --others | head -n 1)" ] ||
+		die "$TREE has untracked files ($(tgit ls-files --others | head -n 1), ...), ignored or not; the import of $tag would delete them: move them away (nothing touched)"
 	note "$TREE has no $tag; importing it beside the existing history"
 	stage=$TREE
 else
@@ -55,7 +59,7 @@ ver=$(pkg_version)
 export GIT_AUTHOR_NAME="safer-fput import" GIT_AUTHOR_EMAIL="safer-fput@localhost"
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
-commit=$(git -C "$stage" commit-tree "$tree" \
+commit=$(git -C "$stage" commit-tree --no-gpg-sign "$tree" \
 	-m "linux-source-$KVER $ver" \
 	-m "Pristine import of $tarball (Debian package linux-source-$KVER $ver).")
 git -C "$stage" tag -a -m "linux-source-$KVER $ver" "$tag" "$commit"
