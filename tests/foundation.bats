@@ -207,6 +207,15 @@ teardown() {
 	# A second reroll of the same revision is refused.
 	run mk "$r4" revision REV=v1
 	[ "$status" -ne 0 ]
+	# An unsent v2 may be rerolled too: only a revision b4 started on
+	# send is refused (tests/mail.bats).
+	git -C "$r4" add -A
+	git -C "$r4" -c user.name=t -c user.email=t@localhost commit -q -m "v2"
+	run mk "$r4" revision
+	tgit tag -d sent/safer-fput-v2 >/dev/null 2>&1 || true
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -d "$r4/series/v3" ]
 	# Back at v1, from the other copy: the v2 branch is saved, so it
 	# may be rebuilt.
 	mk "$R" series
