@@ -128,6 +128,7 @@ build_dir() { # CONFIG [DIR]
 # carries it; gate-check finds a record stale once any of them changed.
 gate_inputs() {
 	(cd "$BOOT" && find . -type f ! -name README.md ! -name gate-check ! -name gate-matrix \
+		! -name '.*' ! -name '*~' ! -name '*.orig' ! -name '*.rej' \
 		! \( -path './arch/*' ! -name "$ARCH.*" \) \
 		! \( -path './configs/*' ! -name base.config ! -name "$1.config" \) -print |
 		LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum | cut -d' ' -f1)

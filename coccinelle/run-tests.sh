@@ -7,7 +7,7 @@
 # N failed"; exits non-zero if any case failed or a script has under 12 cases.
 #
 # (spatch --test exits 0 on a mismatch, so the comparison is done here.)
-# COCCI_JOBS cases run at a time (default: one per CPU).
+# COCCI_TEST_JOBS cases run at a time (default: one per CPU).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-${COCCI_TESTDIR:-$here/tests}}
@@ -89,7 +89,8 @@ run_case() {
 	fi >"$tmp/$case.result"
 }
 
-jobs=${COCCI_JOBS:-$(nproc)}
+jobs=${COCCI_TEST_JOBS:-$(nproc)}
+[ "$jobs" -ge 1 ] 2>/dev/null || { echo "cocci-test: error: COCCI_TEST_JOBS='$jobs' is not a positive number" >&2; exit 1; }
 cases=()
 for c in "$dir"/*.c; do
 	[ -e "$c" ] || continue

@@ -165,11 +165,19 @@ list_count() {
 	run env HOME="$home" make -s -C "$R" WORKDIR="$MW" send DRY=1
 	echo "$output"
 	[ "$status" -eq 0 ]
+	v=$(tgit config sendemail.smtpServer)
 	tgit config --add sendemail.smtpServer /usr/bin/msmtp
+	run bash -c "cd '$R' && WORKDIR='$MW' && . mail/lib-mail.sh && mail_config_check"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"is '/usr/bin/msmtp', not $R/mail/deliver: refusing to send"* ]]
+	# Two values in the tree's own config, ours last, is no config to trust.
+	tgit config --unset-all sendemail.smtpServer
+	tgit config --add sendemail.smtpServer /usr/bin/msmtp
+	tgit config --add sendemail.smtpServer "$v"
 	run bash -c "cd '$R' && WORKDIR='$MW' && . mail/lib-mail.sh && mail_config_check"
 	tgit config --unset-all sendemail.smtpServer
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"is '/usr/bin/msmtp', not $R/mail/deliver: refusing to send"* ]]
+	[[ "$output" == *"sendemail.smtpServer has several values in $TEST_WORKDIR/mail-test/linux-6.1/.git/config: refusing to send"* ]]
 }
 
 @test "make send DRY=1: .eml files only, nothing delivered, no tag" {
