@@ -4,7 +4,8 @@
 # on the base tag in a scratch detached worktree (the branch is never
 # touched), regenerate the Coccinelle conversions there, format them as
 # scripts/export.sh does, and require them byte-identical to the generated
-# patches that series/$REV holds. A hand edit of a generated patch fails it.
+# patches that series/$REV holds, review trailers aside. A hand edit of a
+# generated patch fails it.
 set -euo pipefail
 PROG="cocci-check"
 # shellcheck source=../scripts/lib.sh
@@ -41,6 +42,12 @@ git -C "$wt" -c core.abbrev=12 -c diff.algorithm=myers -c diff.noprefix=false \
 	-c format.coverLetter=false -c format.numbered=auto \
 	format-patch -q --zero-commit --no-signature -o "$tmp/out" "$base..HEAD" >/dev/null
 
+# untrailed PATCH: the patch without the review trailers of its message
+# (make trailers adds them; what is compared is the change and its text).
+untrailed() {
+	sed -E '/^---$/,$!{/^(Reviewed|Acked|Tested|Reported|Suggested)-by: /d}' "$1"
+}
+
 bad=0
 gen=0
 for f in "$tmp/out"/*.patch "$series"/*.patch; do
@@ -55,9 +62,9 @@ for f in "$tmp/out"/*.patch "$series"/*.patch; do
 		[ "$f" = "$tmp/out/$name" ] || continue
 		printf 'cocci-check: regeneration produces %s, missing from %s\n' "$name" "${series#"$TOP"/}"
 		bad=$((bad + 1))
-	elif [ "$f" = "$series/$name" ] && ! cmp -s "$tmp/out/$name" "$series/$name"; then
+	elif [ "$f" = "$series/$name" ] && ! cmp -s <(untrailed "$tmp/out/$name") <(untrailed "$series/$name"); then
 		printf 'cocci-check: %s differs from its regeneration:\n' "$name"
-		diff -u "$series/$name" "$tmp/out/$name" | sed 's/^/    /' | head -n 40
+		diff -u <(untrailed "$series/$name") <(untrailed "$tmp/out/$name") | sed 's/^/    /' | head -n 40
 		bad=$((bad + 1))
 	fi
 done
@@ -65,4 +72,4 @@ if [ "$bad" -ne 0 ]; then
 	printf 'cocci-check: FAIL: %d generated patches do not match series/%s\n' "$bad" "$REV"
 	exit 1
 fi
-printf 'cocci-check: OK: %d generated patches match series/%s byte for byte\n' "$gen" "$REV"
+printf 'cocci-check: OK: %d generated patches match series/%s byte for byte, review trailers aside\n' "$gen" "$REV"

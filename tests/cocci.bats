@@ -151,6 +151,33 @@ summarise() {
 	[[ "$output" == *"fdget.cocci: 7 sites: 0 converted, 0 rejected, 7 not analysed or not calls, 0 unaccounted"* ]]
 }
 
+@test "make cocci keeps the review trailers of a generated commit it regenerates" {
+	d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/fs"
+	cp "$TOP/coccinelle/tests/fdget-assign.c" "$d/fs/a.c"
+	printf 'FILESYSTEMS (VFS and infrastructure)\nM:\tA <a@example.org>\nF:\tfs/\n' >"$d/MAINTAINERS"
+	git -C "$d" init -q
+	git -C "$d" add -A
+	git -C "$d" -c user.name=t -c user.email=t@example.org commit -q -m base
+	gen() {
+		WORKDIR=$BATS_TEST_TMPDIR/w COCCI_SCRIPTS=fdget "$TOP/coccinelle/generate.sh" "$d"
+	}
+	run gen
+	[ "$status" -eq 0 ]
+	diff1=$(git -C "$d" show --format= HEAD)
+	# A reviewer's trailer, as make trailers puts it: before the sign-off.
+	git -C "$d" log -1 --format=%B HEAD |
+		sed 's/^Signed-off-by: /Reviewed-by: Rev Iewer <reviewer@example.org>\n&/' >"$BATS_TEST_TMPDIR/msg"
+	git -C "$d" -c user.name=t -c user.email=t@example.org commit -q --amend --cleanup=verbatim -F "$BATS_TEST_TMPDIR/msg"
+	run gen
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(git -C "$d" rev-list --count HEAD)" -eq 2 ]
+	[ "$(git -C "$d" show --format= HEAD)" = "$diff1" ]
+	git -C "$d" log -1 --format=%B HEAD | grep -A1 -x 'Reviewed-by: Rev Iewer <reviewer@example.org>' |
+		grep -q '^Signed-off-by: '
+}
+
 @test "the scripts carry the scripts/coccinelle header, the rules the three modes" {
 	for s in "$TOP"/coccinelle/*.cocci; do
 		grep -q '^/// ' "$s"
