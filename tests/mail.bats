@@ -300,3 +300,61 @@ list_count() {
 	grep -q '^ *1: *[0-9a-f]\{7,\} = *1: *task_work: run works in FIFO order$' "$R/cover-letters/v2.txt"
 	[ "$(grep -c '^---$' "$R/cover-letters/v2.txt")" -eq 1 ]
 }
+
+@test "make trailers: a Reviewed-by reply to v1's patch 3 lands on patch 3 of v2 only; v2 links v1 on the served list" {
+	id=$(grep -m1 -i -o '^message-id: *<[^>]*-v1-3-[^>]*>' "$MW/lists/all.mbox" | sed 's/^[^<]*//')
+	[ -n "$id" ]
+	{
+		printf 'From: Rev Iewer <reviewer@example.org>\nTo: safer-fput@lists.localhost\n'
+		printf 'Subject: Re: [PATCH 03/10] fs: add fput_nodefer()\n'
+		printf 'Message-Id: <trailers-test-3@example.org>\n'
+		printf 'In-Reply-To: %s\nReferences: %s\nDate: %s\n\n' "$id" "$id" "$(date -R)"
+		printf 'Looks right to me.\n\nReviewed-by: Rev Iewer <reviewer@example.org>\n'
+	} | "$R/mail/deliver" --lists "$MW/lists" -i -f reviewer@example.org safer-fput@lists.localhost
+	run mm "$R" trailers
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(verdict 'trailers v2: ')" = "trailers v2: PASS (1 trailers added to 1 patches from replies to v1; series/v2 exported)" ]
+	[ "$(grep -l -x 'Reviewed-by: Rev Iewer <reviewer@example.org>' "$R"/series/v2/*.patch)" = "$(ls "$R"/series/v2/0003-*.patch)" ]
+	third=$(tgit rev-list --reverse "$(tgit rev-list --reverse base/linux-source-6.1.192-3..b4/safer-fput | head -n 1)..b4/safer-fput" | sed -n 3p)
+	tgit log -1 --format=%B "$third" | grep -qx 'Reviewed-by: Rev Iewer <reviewer@example.org>'
+	# The server make trailers started is gone again; a second run finds
+	# nothing new.
+	run mm "$R" list-httpd-stop
+	[ "$output" = "list-httpd: not running" ]
+	run mm "$R" trailers
+	[ "$status" -eq 0 ]
+	[ "$(verdict 'trailers v2: ')" = "trailers v2: PASS (no new trailers on the list for v1)" ]
+	# v2's cover links v1 on the list, and the served list resolves it.
+	link=$(sed -n 's/^- Link to v1: //p' "$R/cover-letters/v2.txt")
+	[[ "$link" == "http://127.0.0.1:8089/all/"*"-v1-0-"*"/" ]]
+	mm "$R" list-httpd
+	path=/${link#http://127.0.0.1:8089/}
+	got=$(exec 3<>/dev/tcp/127.0.0.1/8089 && printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$path" >&3 && cat <&3)
+	mm "$R" list-httpd-stop
+	[[ "$(head -n 1 <<<"$got")" == "HTTP/1."?" 200 "* ]]
+	[[ "$got" == *"fput_nodefer"* ]]
+}
+
+@test "make list-httpd: serves the list, and a port in use is a one-line error" {
+	export LIST_PORT=8098
+	run mm "$R" list-httpd
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "list-httpd: started (pid "*") at http://127.0.0.1:8098/all/" ]]
+	run mm "$R" list-httpd
+	[[ "$output" == "list-httpd: running (pid "* ]]
+	run mm "$R" list-httpd-stop
+	[[ "$output" == "list-httpd: stopped (pid "* ]]
+	python3 -m http.server 8098 --bind 127.0.0.1 >/dev/null 2>&1 &
+	busy=$!
+	for _ in $(seq 50); do
+		(exec 3<>/dev/tcp/127.0.0.1/8098) 2>/dev/null && break
+		sleep 0.1
+	done
+	run mm "$R" list-httpd
+	kill "$busy"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[ "$(verdict 'list-httpd: ')" = "list-httpd: error: port 8098 on 127.0.0.1 is in use by another program (set LIST_PORT)" ]
+}
