@@ -12,6 +12,7 @@
 set -euo pipefail
 PROG=boot
 . "$(dirname "$0")/lib-boot.sh"
+workdir_lock
 
 record=
 if [ "${1:-}" = --record ]; then

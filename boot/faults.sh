@@ -10,6 +10,7 @@
 set -euo pipefail
 PROG=faults
 . "$(dirname "$0")/lib-boot.sh"
+workdir_lock
 
 case $# in
 1 | 2) ;;

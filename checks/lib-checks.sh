@@ -35,3 +35,4 @@ verdict() {
 		exit 1
 	fi
 }
+workdir_lock

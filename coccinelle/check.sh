@@ -10,6 +10,7 @@ set -euo pipefail
 PROG="cocci-check"
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
+workdir_lock
 
 check_rev
 require_tree

@@ -15,6 +15,7 @@ PROG="cocci"
 . "$(dirname "$0")/../scripts/lib.sh"
 # shellcheck source=lib-cocci.sh
 . "$(dirname "$0")/lib-cocci.sh"
+workdir_lock
 
 here=$TOP/coccinelle
 wt=${1:-${COCCI_TREE:-$TREE}}

@@ -19,6 +19,7 @@ PROG="cocci-report"
 . "$(dirname "$0")/../scripts/lib.sh"
 # shellcheck source=lib-cocci.sh
 . "$(dirname "$0")/lib-cocci.sh"
+workdir_lock
 
 wt=${COCCI_TREE:-$TREE}
 [ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"

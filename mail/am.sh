@@ -13,6 +13,7 @@ set -euo pipefail
 PROG=am
 # shellcheck source=lib-mail.sh
 . "$(dirname "$0")/lib-mail.sh"
+workdir_lock
 
 require_tree
 base=$(series_base)

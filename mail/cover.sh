@@ -19,6 +19,7 @@ set -euo pipefail
 PROG=cover
 # shellcheck source=lib-mail.sh
 . "$(dirname "$0")/lib-mail.sh"
+workdir_lock
 # shellcheck source=../boot/lib-boot.sh
 . "$TOP/boot/lib-boot.sh"
 

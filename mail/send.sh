@@ -19,6 +19,7 @@ set -euo pipefail
 PROG=send
 # shellcheck source=lib-mail.sh
 . "$(dirname "$0")/lib-mail.sh"
+workdir_lock
 
 dry=
 [ "${1:-}" = --dry-run ] && dry=1

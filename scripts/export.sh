@@ -9,6 +9,7 @@ set -euo pipefail
 PROG="export"
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+workdir_lock
 
 check_rev
 require_tree

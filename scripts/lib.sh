@@ -22,6 +22,23 @@ note() {
 	printf '%s: %s\n' "${PROG:-${0##*/}}" "$*" >&2
 }
 
+# workdir_lock: hold $WORKDIR's lock until this script ends. Scripts that
+# change what two makes would share (the kernel tree and its branch, the
+# check worktree, build and boot directories, gate records, the list)
+# take it, so a second make in the same WORKDIR waits instead of checking
+# out, cleaning or booting under the first. Scripts they start inherit it.
+# A daemon must not: start one with 7>&- (mail/httpd.sh does).
+workdir_lock() {
+	[ -z "${SAFER_FPUT_WORKDIR_LOCKED:-}" ] || return 0
+	mkdir -p "$WORKDIR"
+	exec 7>>"$WORKDIR/.lock"
+	if ! flock -n 7; then
+		note "waiting for another make in $WORKDIR ($WORKDIR/.lock)"
+		flock 7
+	fi
+	export SAFER_FPUT_WORKDIR_LOCKED=1
+}
+
 # shellcheck source=../series/series.conf
 . "$TOP/series/series.conf"
 

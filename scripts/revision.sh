@@ -11,6 +11,7 @@ set -euo pipefail
 PROG=revision
 # shellcheck source=../mail/lib-mail.sh
 . "$(dirname "$0")/../mail/lib-mail.sh"
+workdir_lock
 
 check_rev
 require_tree

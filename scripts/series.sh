@@ -11,6 +11,7 @@ set -euo pipefail
 PROG=series
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+workdir_lock
 
 check_rev
 require_tree

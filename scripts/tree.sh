@@ -9,6 +9,7 @@ set -euo pipefail
 PROG=tree
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+workdir_lock
 
 check_kver
 tarball=/usr/src/linux-source-$KVER.tar.xz

@@ -151,6 +151,19 @@ teardown() {
 	[ "$status" -eq 0 ]
 }
 
+@test "two makes in one WORKDIR: the second waits for the first" {
+	flock "$TEST_WORKDIR/.lock" sleep 3 &
+	holder=$!
+	sleep 0.5
+	start=$SECONDS
+	run mk "$R" series
+	wait "$holder"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"series: waiting for another make in $TEST_WORKDIR ($TEST_WORKDIR/.lock)"* ]]
+	[ $((SECONDS - start)) -ge 2 ]
+}
+
 @test "make series: a patch that does not apply is named, git am aborted, branch kept" {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
 	r3=$BATS_TEST_TMPDIR/r3
