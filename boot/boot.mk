@@ -14,11 +14,11 @@ GATE_MATRIX := $(shell sed -e 's/\#.*//' boot/gate-matrix | awk 'NF == 2 { print
 ifneq ($(filter BAD:%,$(GATE_MATRIX)),)
 $(error boot/gate-matrix line $(patsubst BAD:%,%,$(firstword $(filter BAD:%,$(GATE_MATRIX)))): not "ARCH CONFIG")
 endif
-.PHONY: boot gate gate-full gate-check
+.PHONY: boot gate gate-full gate-check bisect
 
 # One-line errors for a bad ARCH or CONFIG, before any prerequisite runs
 # (gate's tree, series and check).
-ifneq ($(filter boot gate gate-full check check-% bench bench-% lava-run,$(MAKECMDGOALS)),)
+ifneq ($(filter boot gate gate-full bisect check check-% bench bench-% lava-run,$(MAKECMDGOALS)),)
 ifneq ($(filter-out $(BOOT_ARCHES),$(ARCH))$(filter-out 1,$(words $(ARCH))),)
 $(error unknown ARCH '$(ARCH)' (arches: $(BOOT_ARCHES)))
 endif
@@ -30,8 +30,17 @@ endif
 boot: ## build and boot $(TREE) in QEMU (ARCH=x86_64|arm64, CONFIG=base|lockdep|kasan), run KUnit + guest tests, print the verdict
 	@boot/boot.sh $(CONFIG)
 
-gate: ## boot one cell (default ARCH=x86_64 CONFIG=lockdep) of branch $(BRANCH) and record the pass in $(WORKDIR)/gate
-	@boot/boot.sh --record $(CONFIG)
+# A failing gate bisects to the first bad patch when the series has more
+# than one (BISECT=0 opts out).
+BISECT ?= 1
+gate: ## boot one cell (default ARCH=x86_64 CONFIG=lockdep) of branch $(BRANCH) and record the pass in $(WORKDIR)/gate; bisect a failure (BISECT=0: not)
+	@boot/boot.sh --record $(CONFIG) || { \
+		n=$$(git -C $(TREE) rev-list --count $(BRANCH) --not $$(. series/series.conf && echo $$SERIES_BASE_TAG) 2>/dev/null); \
+		if [ "$(BISECT)" != 0 ] && [ "$${n:-0}" -gt 2 ]; then boot/bisect.sh --if-failed $(CONFIG); fi; \
+		exit 1; }
+
+bisect: ## find the first patch of branch $(BRANCH) at which the gate of ARCH/CONFIG fails, by booting (git bisect run)
+	@boot/bisect.sh $(CONFIG)
 
 gate-full: ## gate every cell of boot/gate-matrix, each recorded; the last line counts them
 	@pass=0; fail=0; failed=; \

@@ -35,8 +35,11 @@ build=$(cd "$build" && pwd)
 run=$build/boot
 label="gate $REV $ARCH $config"
 
+# The verdict line, also kept with the build (with the head it is of) for
+# boot/bisect.sh, which starts from a failed gate's reason.
 verdict() {
 	printf '%s: %s\n' "$label" "$*"
+	printf 'head %s\n%s: %s\n' "${head:-}" "$label" "$*" >"$build/safer-fput.verdict" 2>/dev/null || true
 }
 
 base=$(git -C "$src" rev-parse -q --verify "$(base_tag)^{commit}") ||
