@@ -20,6 +20,7 @@ if [ -e "$TREE" ]; then
 		die "$TREE exists but is not a git tree; move it away (nothing touched)"
 	require_clean_tree
 	if tgit rev-parse -q --verify "refs/tags/$tag^{commit}" >/dev/null; then
+		tgit config gc.autoDetach false
 		note "reusing $TREE at $tag ($(tgit rev-parse --short "$tag^{commit}"))"
 		exit 0
 	fi
@@ -66,6 +67,14 @@ commit=$(git -C "$stage" commit-tree --no-gpg-sign "$tree" \
 git -C "$stage" tag -a -m "linux-source-$KVER $ver" "$tag" "$commit"
 # The files are already the tag's: -f only resets the index to them.
 git -C "$stage" checkout -q -f -B master "$tag"
+# 78,000 loose objects would start `git gc --auto` in the background at the
+# next git command: a minute of CPU under the first build, holding every
+# fd it inherited (workdir_lock's among them). Pack them now, without a
+# delta search (one snapshot gains little from deltas), and keep any later
+# auto gc in the foreground.
+note "packing the import (about 20 s)"
+git -C "$stage" -c pack.window=0 repack -adq
+git -C "$stage" config gc.autoDetach false
 
 [ "$stage" = "$TREE" ] || mv "$stage" "$TREE"
 note "created $TREE at $tag ($(tgit rev-parse --short "$tag^{commit}"))"

@@ -80,10 +80,11 @@ fixture() {
 	# The two failures are built and fail again, for the same reasons.
 	[[ "$output" == *"build x86_64 lockdep [1/4] fs: call a hook defined only by the next commit"$'\n'* ]]
 	[ "$(verdict check)" = "check build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
-	# Another config fragment is another key: nothing is reused.
-	echo "# CONFIG_SAFER_FPUT_TEST_KEY is not set" >>"$R/boot/configs/lockdep.config"
+	# Another build script is another key: nothing is reused. (So is
+	# a config fragment: see cell_key in checks/build.sh.)
+	echo "# another key" >>"$R/checks/build.sh"
 	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
-	git -C "$R" checkout -q -- boot/configs/lockdep.config
+	git -C "$R" checkout -q -- checks/build.sh
 	echo "$output"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"build x86_64 lockdep [2/4] fs: define the hook"$'\n'* ]]
