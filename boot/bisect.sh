@@ -26,6 +26,12 @@ PROG=bisect
 . "$(dirname "$0")/lib-boot.sh"
 
 step=${BISECT_STEP:-$BOOT/boot.sh}
+# git bisect run calls back from the worktree: a relative step would be lost.
+case $step in
+/*) ;;
+*/*) step=$PWD/$step ;;
+esac
+export BISECT_STEP=$step
 wt=$WORKDIR/bisect/linux-$KVER
 
 # verdict_of CONFIG SRC BUILD: the reason the step fails with, "PASS", or
@@ -39,9 +45,14 @@ verdict_of() {
 	esac
 }
 
-# reason TEXT: a failure reason without its count of further failures.
+# reason TEXT: a failure reason as two boots of the same bug agree on it:
+# without the count of further failures, the log it points to (its path
+# names the build dir), CPU and PID numbers, line numbers and code offsets
+# (a later patch moves them).
 reason() {
-	printf '%s\n' "${1% (and * more)}"
+	printf '%s\n' "${1% (and * more)}" | sed -E \
+		-e 's/ \(see [^)]*\)$//' -e 's/CPU: [0-9]+/CPU: N/; s/PID: [0-9]+/PID: N/' \
+		-e 's/(\.[ch]):[0-9]+/\1:N/g' -e 's/\+0x[0-9a-f]+\/0x[0-9a-f]+//g'
 }
 
 # git bisect run calls us back for each commit it checks out.
@@ -86,7 +97,7 @@ build=$(build_dir "$config" "$WORKDIR/bisect")
 last=$(build_dir "$config")/safer-fput.verdict
 if [ -f "$last" ] && [ "$(sed -n 's/^head //p' "$last")" = "$head" ] &&
 	grep -q ': FAIL: ' "$last" && ! grep -q ': FAIL: .* changed during the gate' "$last"; then
-	BISECT_REASON=$(reason "$(sed -n 's/^gate .*: FAIL: //p' "$last")")
+	BISECT_REASON=$(reason "$(sed -n 's/^gate [^:]*: FAIL: //p' "$last")")
 	stage "bisect: the head ${head:0:12} fails the gate with: $BISECT_REASON ($last)"
 elif [ -n "$if_failed" ]; then
 	exit 0
@@ -111,6 +122,7 @@ else
 	scratch_worktree "$wt" "$head"
 	git -C "$wt" bisect reset >/dev/null 2>&1 || true
 	git -C "$wt" bisect start "$head" "$cover" >/dev/null
+	trap 'git -C "$wt" bisect reset >/dev/null 2>&1 || true' EXIT
 	log=$WORKDIR/bisect/bisect.log
 	if ! git -C "$wt" bisect run "$BOOT/bisect.sh" --step "$config" >"$log" 2>&1; then
 		git -C "$wt" bisect reset >/dev/null 2>&1 || true

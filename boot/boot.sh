@@ -38,8 +38,11 @@ label="gate $REV $ARCH $config"
 # The verdict line, also kept with the build (with the head it is of) for
 # boot/bisect.sh, which starts from a failed gate's reason.
 verdict() {
+	local dirty=
 	printf '%s: %s\n' "$label" "$*"
-	printf 'head %s\n%s: %s\n' "${head:-}" "$label" "$*" >"$build/safer-fput.verdict" 2>/dev/null || true
+	# A dirty tree's verdict is not the head's.
+	[ -z "$(git -C "$src" status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=+dirty
+	printf 'head %s%s\n%s: %s\n' "${head:-}" "$dirty" "$label" "$*" >"$build/safer-fput.verdict" 2>/dev/null || true
 }
 
 base=$(git -C "$src" rev-parse -q --verify "$(base_tag)^{commit}") ||

@@ -129,7 +129,7 @@ held."
 		${kept[$subj]:+${kept[$subj]}
 		}Signed-off-by: $an <$ae>
 		MSG
-		unset "kept[$subj]"
+		unset -v 'kept[$subj]'
 		note "committed $(wgit log -1 --format=%h) $subj (${#sfiles[@]} files)"
 	done
 	[ -z "$(wgit status --porcelain --untracked-files=no)" ] ||

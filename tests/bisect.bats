@@ -57,6 +57,22 @@ commit() {
 	[ "$(verdict 'bisect v1')" = "bisect v1 x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
 	# A commit that fails otherwise was met, and skipped, not taken as bad.
 	[[ "$output" == *" test: "*" for"*": FAIL: something else (another failure: skipped)"* ]]
+	# After a failed make gate: the reason comes from the verdict it left,
+	# whose log path (and CPU, PID, line numbers) need not match a step's.
+	v=$TEST_WORKDIR/build-x86_64-lockdep/safer-fput.verdict
+	mkdir -p "${v%/*}"
+	printf 'head %s\ngate v1 x86_64 lockdep: FAIL: not ok: seeded.bad (see %s)\n' \
+		"$(tgit rev-parse b4/safer-fput)" "$TEST_WORKDIR/build-x86_64-lockdep/boot/console.log" >"$v"
+	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
+	echo "$output"
+	[[ "$output" == *"bisect: the head "*" fails the gate with: not ok: seeded.bad ($v)"* ]]
+	[ "$(verdict 'bisect v1')" = "bisect v1 x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
+	# A verdict of another head (or a dirty tree) is not the head's.
+	sed -i '1s/$/+dirty/' "$v"
+	run env BISECT_STEP="$STUB" WORKDIR="$TEST_WORKDIR" "$R/boot/bisect.sh" --if-failed lockdep
+	rm -f "$v"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 	# The branch and the tree's checkout are where they were.
 	[ "$(tgit log -1 --format=%s b4/safer-fput)" = "test: a later patch" ]
 	[ "$(tgit symbolic-ref --short HEAD)" = b4/safer-fput ]

@@ -9,6 +9,10 @@ TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 : "${TEST_WORKDIR:=${WORKDIR:-$HOME/.cache/safer-fput}/test}"
 export TEST_WORKDIR
 
+# A make gate that fails in a test is that test's failure: no bisect of
+# the series after it (tests/bisect.bats tests bisect on its own).
+export BISECT=0
+
 # A private copy of the repository (with its uncommitted state) to run make in.
 copy_repo() {
 	local dst=$1
