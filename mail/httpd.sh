@@ -15,11 +15,13 @@ lists=$(lists_dir)
 pidf=$lists/httpd.pid
 log=$lists/httpd.log
 
-# ours: the pid of the server this workdir started, if it still runs.
+# ours: the pid of the server this workdir started on $LIST_PORT, if it
+# still runs (the pid file holds "PID PORT"; a recycled pid is not ours).
 ours() {
-	local pid
-	pid=$(cat "$pidf" 2>/dev/null) || return 1
-	kill -0 "$pid" 2>/dev/null || return 1
+	local pid port
+	[ -f "$pidf" ] && read -r pid port <"$pidf" || return 1
+	[ "$port" = "$LIST_PORT" ] || return 1
+	tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q public-inbox-httpd || return 1
 	printf '%s' "$pid"
 }
 
@@ -49,18 +51,21 @@ start)
 	fi
 	listening && die "port $LIST_PORT on 127.0.0.1 is in use by another program (set LIST_PORT)"
 	command -v public-inbox-httpd >/dev/null || die "public-inbox-httpd not found (run 'make deps')"
+	# A daemon keeps no fd of ours: not the workdir lock (7), nor a
+	# test harness's (bats' 3), which would wait for it to close.
 	(cd "$lists" && PI_CONFIG=$lists/pi-config exec setsid public-inbox-httpd \
-		-l "http://127.0.0.1:$LIST_PORT" </dev/null >>"$log" 2>&1 7>&-) &
-	echo $! >"$pidf"
+		-l "http://127.0.0.1:$LIST_PORT" </dev/null >>"$log" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-) &
+	echo "$! $LIST_PORT" >"$pidf"
 	for _ in $(seq 50); do
-		if answers; then
-			echo "list-httpd: started (pid $(cat "$pidf")) at $LIST_URL/"
+		if ours >/dev/null && answers; then
+			echo "list-httpd: started (pid $(ours)) at $LIST_URL/"
 			exit 0
 		fi
-		ours >/dev/null || break
 		sleep 0.2
 	done
-	kill "$(cat "$pidf")" 2>/dev/null || true
+	if read -r pid _ <"$pidf"; then
+		kill "$pid" 2>/dev/null || true
+	fi
 	rm -f "$pidf"
 	die "public-inbox-httpd did not answer at $LIST_URL/: $(tail -n 1 "$log" 2>/dev/null)"
 	;;
@@ -74,7 +79,6 @@ stop)
 		rm -f "$pidf"
 		echo "list-httpd: stopped (pid $pid)"
 	else
-		rm -f "$pidf"
 		echo "list-httpd: not running"
 	fi
 	;;

@@ -63,11 +63,19 @@ if ! (cd "$TREE" && b4 trailers -u) >"$tmp/b4.log" 2>&1; then
 fi
 trailers | sort >"$tmp/after"
 comm -13 "$tmp/before" "$tmp/after" >"$tmp/new"
+# Whatever b4 changed (a trailer kind not counted above too) goes to
+# series/: the branch must not be left ahead of the repository.
+mkdir "$tmp/now"
+export_branch "$tmp/now"
+if ! series_matches "$tmp/now" && ! "$TOP/scripts/export.sh"; then
+	printf 'trailers %s: FAIL: %s has the trailers but series/%s could not be written; run make export\n' \
+		"$REV" "$BRANCH" "$REV"
+	exit 1
+fi
 if [ ! -s "$tmp/new" ]; then
 	printf 'trailers %s: PASS (no new trailers on the list for%s)\n' "$REV" "$sent"
 	exit 0
 fi
 sed 's/^/  + /; s/|/: /' "$tmp/new" >&2
-"$TOP/scripts/export.sh"
 printf 'trailers %s: PASS (%d trailers added to %d patches from replies to%s; series/%s exported)\n' \
 	"$REV" "$(wc -l <"$tmp/new")" "$(cut -d'|' -f1 "$tmp/new" | sort -u | wc -l)" "$sent" "$REV"

@@ -21,16 +21,9 @@ n=$(rev_number "$REV")
 next=v$((n + 1))
 [ "$REV" = "$SERIES_CURRENT" ] ||
 	die "REV=$REV is not the current revision $SERIES_CURRENT; only the current one can be rerolled"
-[ -e "$TOP/series/$next" ] || [ -e "$TOP/cover-letters/$next.txt" ] &&
-	die "series/$next or cover-letters/$next.txt already exists"
-[ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||
-	die "series/ or cover-letters/ has uncommitted changes in this repo; commit them first"
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export_branch "$tmp"
-series_matches "$tmp" ||
-	die "$BRANCH differs from series/$REV; run 'make export' (or 'make series') first"
 # After `make send`, b4 has already rerolled: vN is the revision being
 # prepared, not one to tag and move past. b4's tracking block records
 # the message-id of each revision it sent (a reroll of an unsent
@@ -39,6 +32,13 @@ if [ "$n" -gt 1 ] && [ -n "$(msgid_of "$((n - 1))" <"$tmp/cover.txt")" ] &&
 	! tgit rev-parse -q --verify "refs/tags/sent/$SERIES_NAME-$REV" >/dev/null; then
 	die "$REV is not sent yet: b4 started it when v$((n - 1)) was sent; edit it, 'make export', 'make send'"
 fi
+[ -e "$TOP/series/$next" ] || [ -e "$TOP/cover-letters/$next.txt" ] &&
+	die "series/$next or cover-letters/$next.txt already exists"
+[ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||
+	die "series/ or cover-letters/ has uncommitted changes in this repo; commit them first"
+
+series_matches "$tmp" ||
+	die "$BRANCH differs from series/$REV; run 'make export' (or 'make series') first"
 
 # Tag vN the way b4's reroll does for the 'commit' cover strategy.
 tag=sent/$SERIES_NAME-$REV
