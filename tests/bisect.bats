@@ -7,11 +7,7 @@
 load helpers
 
 setup_file() {
-	R=$BATS_FILE_TMPDIR/repo
-	export R
-	copy_repo "$R"
-	mkdir -p "$TEST_WORKDIR"
-	mk "$R" tree series >"$BATS_FILE_TMPDIR/series.log" 2>&1
+	series_copy
 	# The stub: STEP CONFIG SRC BUILD, boot.sh's verdict line for SRC.
 	STUB=$BATS_FILE_TMPDIR/step
 	cat >"$STUB" <<-'SH'

@@ -11,11 +11,7 @@
 load helpers
 
 setup_file() {
-	R=$BATS_FILE_TMPDIR/repo
-	export R
-	copy_repo "$R"
-	mkdir -p "$TEST_WORKDIR"
-	mk "$R" tree series >"$BATS_FILE_TMPDIR/series.log" 2>&1
+	series_copy
 	REV=$(. "$R/series/series.conf" && echo "$SERIES_CURRENT")
 	export REV
 }
@@ -81,16 +77,14 @@ timed() {
 	[[ "$output" == *"$REV x86_64 kasan: no gate record"* ]]
 	# A change to what the gate boots with (a config fragment) makes the
 	# record stale too; one to another config's fragment does not.
-	cp "$R/boot/configs/lockdep.config" "$BATS_TEST_TMPDIR/lockdep.config"
 	echo "# CONFIG_TEST_STALE is not set" >>"$R/boot/configs/lockdep.config"
 	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
-	cp "$BATS_TEST_TMPDIR/lockdep.config" "$R/boot/configs/lockdep.config"
+	git -C "$R" checkout -q -- boot/configs/lockdep.config
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"$REV x86_64 lockdep: stale gate record: boot/ (configs, expected suites, guest tests, scripts) changed since"* ]]
-	cp "$R/boot/configs/kasan.config" "$BATS_TEST_TMPDIR/kasan.config"
 	echo "# CONFIG_TEST_STALE is not set" >>"$R/boot/configs/kasan.config"
 	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
-	cp "$BATS_TEST_TMPDIR/kasan.config" "$R/boot/configs/kasan.config"
+	git -C "$R" checkout -q -- boot/configs/kasan.config
 	[ "$status" -eq 0 ]
 	save_branch
 	tgit checkout -q b4/safer-fput

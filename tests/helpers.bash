@@ -26,6 +26,16 @@ copy_repo() {
 		commit -q --allow-empty -m "tests: snapshot"
 }
 
+# series_copy: setup_file's start for tests that need the branch: a repo
+# copy in $R (exported) and the test workdir's tree and branch from it.
+series_copy() {
+	R=$BATS_FILE_TMPDIR/repo
+	export R
+	copy_repo "$R"
+	mkdir -p "$TEST_WORKDIR"
+	mk "$R" tree series >"$BATS_FILE_TMPDIR/series.log" 2>&1
+}
+
 # save_branch / restore_branch: tests that move b4/safer-fput put it back.
 save_branch() {
 	tgit rev-parse b4/safer-fput >"$BATS_TEST_TMPDIR/saved-head"
