@@ -8,8 +8,8 @@
 # never touched.
 #
 # The failure hunted is the head's: its reason is read from the cell's last
-# gate of that head ($WORKDIR/build-ARCH-CONFIG/safer-fput.verdict, written
-# by boot.sh), or the head is booted first. A commit is bad when it fails
+# gate of that head (safer-fput.verdict in the cell's gate_build_dir,
+# written by boot.sh), or the head is booted first. A commit is bad when it fails
 # for the same reason, good when it passes, and skipped (exit 125) when it
 # fails otherwise or cannot be built or booted at all. The base is booted
 # too: a base that fails the same way has no first bad patch.
@@ -94,7 +94,7 @@ fail() {
 [ "$n" -ge 1 ] || fail "the series has no patch"
 build=$(build_dir "$config" "$WORKDIR/bisect")
 
-last=$(build_dir "$config")/safer-fput.verdict
+last=$(gate_build_dir "$config")/safer-fput.verdict
 if [ -f "$last" ] && [ "$(sed -n 's/^head //p' "$last")" = "$head" ] &&
 	grep -q ': FAIL: ' "$last" && ! grep -q ': FAIL: .* changed during the gate' "$last"; then
 	BISECT_REASON=$(reason "$(sed -n 's/^gate [^:]*: FAIL: //p' "$last")")

@@ -5,10 +5,13 @@
 # tests (verdict.sh). Prints a progress line per stage and ends with one
 # verdict line:
 #   gate vN ARCH CONFIG: PASS (k suites, n tests)  |  gate vN ARCH CONFIG: FAIL: reason
-# With --record, a pass of a clean tree writes the gate record (gate-check).
+# With --record (`make gate`), it boots the committed head of $BRANCH in
+# the gate's worktree (GATE_WT, boot/lib-boot.sh), and a pass writes the gate
+# record (gate-check).
 #
 # usage: boot.sh [--record] CONFIG [SRC [BUILD]]
-#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-ARCH-CONFIG.
+#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-ARCH-CONFIG;
+#   with --record they are the gate's worktree and gate_build_dir CONFIG.
 set -euo pipefail
 PROG=boot
 . "$(dirname "$0")/lib-boot.sh"
@@ -26,6 +29,14 @@ esac
 config=$1
 check_config "$config"
 check_rev
+if [ -n "$record" ]; then
+	[ $# -eq 1 ] || die "usage: boot.sh --record CONFIG (it boots $BRANCH in $GATE_WT)"
+	require_tree
+	head=$(tgit rev-parse -q --verify "refs/heads/$BRANCH^{commit}") ||
+		die "no branch $BRANCH in $TREE (run 'make series')"
+	scratch_worktree "$GATE_WT" "$head"
+	set -- "$config" "$GATE_WT" "$(gate_build_dir "$config")"
+fi
 src=${2:-$TREE}
 build=${3:-$(build_dir "$config")}
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run 'make tree' and 'make series')"
@@ -48,15 +59,6 @@ verdict() {
 base=$(git -C "$src" rev-parse -q --verify "$(base_tag)^{commit}") ||
 	die "$src has no tag $(base_tag)"
 head=$(git -C "$src" rev-parse HEAD)
-if [ -n "$record" ]; then
-	# Only a clean checkout of the series branch can be recorded.
-	[ "$(git -C "$src" symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
-		die "$src is not on branch $BRANCH (run 'make series')"
-	if [ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] ||
-		[ -n "$(untracked "$src" | head -n 1)" ]; then
-		die "$src has uncommitted changes: nothing to record"
-	fi
-fi
 # What the record will say was gated, taken before the build reads it.
 inputs=$(gate_inputs "$config")
 stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $(base_tag) at ${head:0:12} in $src"
@@ -108,8 +110,9 @@ fi
 
 # A pass is recorded before its verdict line, which stays the last line.
 if [ -n "$record" ]; then
-	# The build read the live tree and boot/: an edit saved meanwhile
-	# was built, and is not the head or the inputs the record names.
+	# The build read the worktree and boot/: a change to either
+	# meanwhile was built, and is not the head or the inputs the record
+	# names.
 	if [ "$(git -C "$src" rev-parse HEAD)" != "$head" ] ||
 		[ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] ||
 		[ -n "$(untracked "$src" | head -n 1)" ] ||

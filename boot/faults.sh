@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # faults.sh - run the boot gate on the head of b4/safer-fput with one seeded
-# fault applied (tests/fixtures/faults/NAME.patch, or none), in a detached
-# worktree $WORKDIR/faults/linux-KVER with build dirs $WORKDIR/faults/build-
-# ARCH-CONFIG: the branch and $TREE's checkout are never touched. One worktree for
-# every fixture, reset between them, so rebuilds are incremental.
+# fault applied (tests/fixtures/faults/NAME.patch, or none), in the gate's
+# worktree and build dirs (GATE_WT, gate_build_dir): the branch and $TREE's
+# checkout are never touched. The worktree is reset to the head first, so a
+# fault's rebuild is incremental from the gate's build of the head.
 #
 # usage: faults.sh CONFIG [FIXTURE]   (prints boot.sh's output)
 set -euo pipefail
@@ -27,7 +27,7 @@ if [ -n "$fixture" ]; then
 	[ -f "$patch" ] || die "no fixture $patch (have: $(find "$TOP/tests/fixtures/faults" -name '*.patch' -printf '%f ' | sed 's/\.patch//g'))"
 fi
 
-wt=$WORKDIR/faults/linux-$KVER
+wt=$GATE_WT
 # Back to the pristine head: drop the previous fixture, keep mtimes of
 # unchanged files (incremental rebuild).
 scratch_worktree "$wt" "$head"
@@ -36,4 +36,4 @@ if [ -n "$patch" ]; then
 		die "fixture $fixture does not apply on $BRANCH at ${head:0:12}"
 fi
 stage "faults: ${fixture:-no fixture} on $BRANCH at ${head:0:12} in $wt"
-"$BOOT/boot.sh" "$config" "$wt" "$(build_dir "$config" "$WORKDIR/faults")"
+"$BOOT/boot.sh" "$config" "$wt" "$(gate_build_dir "$config")"

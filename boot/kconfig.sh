@@ -27,7 +27,10 @@ kconf tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" \
 	"${frags[@]}" >"$build/merge_config.log" 2>&1 ||
 	die "merge_config.sh failed, see $build/merge_config.log"
-kconf olddefconfig
+# The fragments override tinyconfig's choices on purpose: olddefconfig's
+# "override: ... changes choice state" notes go to its log, not the screen.
+kconf olddefconfig >"$build/olddefconfig.log" 2>&1 ||
+	die "olddefconfig failed, see $build/olddefconfig.log"
 
 # Every CONFIG_X=v / "# CONFIG_X is not set" line of the fragments must be
 # in the final .config exactly ("=n" means "is not set").

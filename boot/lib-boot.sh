@@ -65,9 +65,9 @@ matrix_cells() {
 	sed 's/#.*//' "$BOOT/gate-matrix" | awk 'NF == 2 { print $1, $2 }'
 }
 export KBUILD_LOCK=/tmp/safer-fput-kbuild.lock
-# Same layout below WORKDIR for the gated tree and the fault worktree
-# (faults/linux-KVER + faults/build-CONFIG): with CCACHE_BASEDIR the compiler
-# sees the same relative paths, so the fault builds hit the cache.
+# Same layout below WORKDIR for $TREE and the other worktrees (check/ and
+# bisect/: linux-KVER beside build-ARCH-CONFIG): with CCACHE_BASEDIR the
+# compiler sees the same relative paths, so their builds share the cache.
 export CCACHE_BASEDIR=$WORKDIR
 
 # locked CMD...: run CMD holding the machine-wide kernel build lock (one
@@ -120,6 +120,18 @@ boot_timeout() {
 # Build directory of CONFIG for $ARCH below DIR (default $WORKDIR).
 build_dir() { # CONFIG [DIR]
 	printf '%s/build-%s-%s' "${2:-$WORKDIR}" "$ARCH" "$1"
+}
+
+# The committed revision is built and booted in a detached worktree of
+# $TREE, never in $TREE's own checkout: checks/build.sh builds every commit
+# there, `make gate` boots the head there (with the per-commit build's
+# objects, so the head is not compiled twice), boot/faults.sh applies a
+# fault there, lava/ hands a lab what that boot built. One incremental build
+# dir per cell; an edit to $TREE during a gate is not what the gate boots.
+# `make boot` alone builds $TREE as it is, in build_dir CONFIG.
+GATE_WT=$WORKDIR/check/linux-$KVER
+gate_build_dir() { # CONFIG
+	build_dir "$1" "$WORKDIR/check"
 }
 
 # gate_inputs CONFIG: a hash of what decides the gate of cell $ARCH CONFIG

@@ -19,9 +19,9 @@ check_commits() {
 	tgit rev-list --reverse --no-merges "$(check_range)"
 }
 
-# A detached worktree of $TREE for the checks, so $TREE's checkout and its
-# branches are never touched.
-CHECK_WT=$WORKDIR/check/linux-$KVER
+# The checks work in the gate's worktree (boot/lib-boot.sh): $TREE's
+# checkout and its branches are never touched.
+CHECK_WT=$GATE_WT
 check_worktree() {
 	scratch_worktree "$CHECK_WT" "$1"
 }

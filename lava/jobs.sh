@@ -35,15 +35,15 @@ for cell; do
 	config=${cell#*/}
 	stage "$ARCH $config: job and device"
 	# The artifacts of the gate's pass, not of a later boot of that
-	# build dir (make boot of a dirty tree, say).
+	# build dir (boot/faults.sh with a fault applied, say).
 	rec=$(record_file "$config")
 	grep -q "^verdict gate $REV $ARCH $config: PASS" "$rec" 2>/dev/null ||
 		die "$ARCH $config: no gate pass recorded ($rec); run 'make gate ARCH=$ARCH CONFIG=$config'"
 	gated=$(sed -n 's/^head \([0-9a-f]*\)$/\1/p' "$rec")
-	booted=$(cat "$(build_dir "$config")/boot/head" 2>/dev/null || echo none)
+	booted=$(cat "$(gate_build_dir "$config")/boot/head" 2>/dev/null || echo none)
 	[ "$booted" = "$gated" ] ||
-		die "$ARCH $config: $(build_dir "$config") was booted at ${booted:0:12}, not at the gated ${gated:0:12}; run 'make gate ARCH=$ARCH CONFIG=$config'"
-	"$TOP/lava/job.sh" "$config" "$(build_dir "$config")" \
+		die "$ARCH $config: $(gate_build_dir "$config") was booted at ${booted:0:12}, not at the gated ${gated:0:12}; run 'make gate ARCH=$ARCH CONFIG=$config'"
+	"$TOP/lava/job.sh" "$config" "$(gate_build_dir "$config")" \
 		"$dir/$ARCH-$config" "$url/$ARCH-$config"
 	files+=("$dir/$ARCH-$config/job.yaml" "$dir/$ARCH-$config/device.yaml")
 done

@@ -4,7 +4,7 @@
 # that LAVA's per-test results equal the gate's own.
 #
 # The cell (ARCH from the environment, CONFIG) is booted by the gate in
-# boot/faults.sh's worktree, with FIXTURE (tests/fixtures/faults/) applied
+# the gate's worktree (boot/faults.sh), with FIXTURE (tests/fixtures/faults/) applied
 # or none; that boot gives our verdict and results.tsv. Then the same kernel
 # and initramfs run through lava-dispatcher's lava-run in the chroot of
 # lava/chroot.sh, with the job and device of lava/job.sh. lava-run exits 0
@@ -34,7 +34,7 @@ verdict() {
 
 root=$("$TOP/lava/chroot.sh")
 lava_lock
-build=$(build_dir "$config" "$WORKDIR/faults")
+build=$(gate_build_dir "$config")
 stage "gate: $ARCH $config ${fixture:-no fixture} (boot/faults.sh)"
 gate=$("$BOOT/faults.sh" "$config" ${fixture:+"$fixture"} 2>"$WORKDIR/lava/gate.log" |
 	tail -n 1) || true

@@ -5,8 +5,8 @@
 # fault of tests/fixtures/faults/ fails the real gate with its own reason.
 #
 # Runs in a copy of this repo against $TEST_WORKDIR (its own tree, builds,
-# records); faults are applied in boot/faults.sh's detached worktree, one
-# after another, so their rebuilds are incremental.
+# records); faults are applied in the gate's worktree (boot/faults.sh), one
+# after another, so their rebuilds are incremental from the gate's build.
 
 load helpers
 
@@ -53,7 +53,9 @@ timed() {
 }
 
 @test "make gate (cold): the clean revision passes, record names its commits" {
-	rm -rf "$TEST_WORKDIR/build-x86_64-lockdep"
+	# Cold: no pass of an earlier run is reused (the build dirs may be
+	# warm: checks.bats built fixtures there).
+	rm -rf "$TEST_WORKDIR/results"
 	timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
 	[ "$status" -eq 0 ]
@@ -66,6 +68,8 @@ timed() {
 	for s in build: initramfs: boot: tests:; do
 		[[ "$output" == *"] $s"* ]]
 	done
+	# The gate booted the per-commit check's build of the head.
+	[[ "$output" == *"build: lockdep kernel in $TEST_WORKDIR/check/build-x86_64-lockdep"* ]]
 }
 
 @test "gate-check: valid for the gated head, stale once the branch or boot/ moves" {
@@ -95,7 +99,7 @@ timed() {
 }
 
 @test "make gate (warm): one touched file rebuilds and passes again" {
-	touch "$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	touch "$TEST_WORKDIR/check/linux-6.1/fs/file_table.c"
 	timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
 	# The commits did not change: their per-commit build passes are reused.

@@ -24,7 +24,7 @@ setup_file() {
 # fake_build ARCH CONFIG: what a gate boot leaves in its build dir (the
 # kernel image, the initramfs and the head it booted)...
 fake_build() {
-	local img b=$LW/build-$1-$2
+	local img b=$LW/check/build-$1-$2
 	img=$(sh -c ". '$R/boot/arch/$1.conf' && echo \"\$KERNEL_IMAGE\"")
 	mkdir -p "$b/${img%/*}" "$b/boot"
 	printf 'kernel %s %s\n' "$1" "$2" >"$b/$img"
@@ -49,12 +49,12 @@ lj() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"bad cell 'arm64' (ARCH/CONFIG, e.g. arm64/lockdep)"* ]]
 	# A build dir booted since the gate's pass, at another head (a
-	# make boot of a dirty tree): not the gated artifacts.
+	# fault run of boot/faults.sh): not the gated artifacts.
 	cp -a "$LW" "$BATS_TEST_TMPDIR/w"
-	echo "$(tgit rev-parse HEAD)+dirty" >"$BATS_TEST_TMPDIR/w/build-arm64-lockdep/boot/head"
+	echo "$(tgit rev-parse HEAD)+dirty" >"$BATS_TEST_TMPDIR/w/check/build-arm64-lockdep/boot/head"
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/build-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
+	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/check/build-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
 	rm "$BATS_TEST_TMPDIR/w/gate/v1-arm64-lockdep.record"
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
@@ -81,7 +81,7 @@ lj() {
 	grep -qx '          command: qemu-system-aarch64' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          - -M virt -cpu cortex-a57' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          command: qemu-system-x86_64' "$d/x86_64-lockdep/device.yaml"
-	cmp -s "$d/x86_64-kasan/initramfs.cpio.gz" "$LW/build-x86_64-kasan/boot/initramfs.cpio.gz"
+	cmp -s "$d/x86_64-kasan/initramfs.cpio.gz" "$LW/check/build-x86_64-kasan/boot/initramfs.cpio.gz"
 	! grep -q '@[A-Z_]*@' "$d"/*/job.yaml "$d"/*/device.yaml
 }
 
