@@ -2,7 +2,7 @@
 # checks.mk - static checks of the revision (checks/): included by the Makefile.
 # Each check prints one verdict line: check NAME vN: PASS (...) | FAIL: reason
 
-CHECKS := checkpatch kerneldoc sparse build
+CHECKS := checkpatch kerneldoc build sparse
 .PHONY: check $(addprefix check-,$(CHECKS))
 
 check: ## all static checks of branch $(BRANCH): checkpatch, kernel-doc, sparse delta, per-commit builds

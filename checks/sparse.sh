@@ -3,9 +3,17 @@
 # sparse.sh - the revision adds no sparse warning.
 #
 # sparse 0.6.4 exits 0 even when it warns, and the tree already warns in
-# places, so this compares: `make C=2` over the directories the series
-# touches, at the base and at the head, line numbers stripped; a warning
-# that only the head has fails the check.
+# places, so this compares: `make C=2` on each .c file the series adds or
+# changes that the config compiles, at the base and at the head, line
+# numbers stripped; a warning that only the head has fails the check.
+# Warnings in headers show up through the files that include them; a file
+# the series does not touch is not checked (as the kernel test robot does).
+#
+# The head is checked in the gate's build (gate_build_dir: the per-commit
+# build leaves it at the head, so only sparse runs there); its objects also
+# tell which files the config compiles. The base is checked in a worktree
+# and build dir of its own ($WORKDIR/sparse), so the gate's are not moved
+# away from the head.
 set -euo pipefail
 PROG=sparse
 # shellcheck source=lib-checks.sh
@@ -15,32 +23,32 @@ check_rev
 require_tree
 command -v sparse >/dev/null || die "sparse not found (run 'make deps')"
 config=${SPARSE_CONFIG:-lockdep}
-# sparse checks what the arch builds: ARCH's (SPARSE_ARCH overrides it),
-# over the directories of the series outside other arches' arch/ dirs.
+check_config "$config"
+# sparse checks what the arch builds: ARCH's (SPARSE_ARCH overrides it).
 load_arch "${SPARSE_ARCH:-$ARCH}"
 range=$(check_range)
 base=${range%%..*}
 head=${range##*..}
-# Directories holding the .c files the series touches (tools/ is userspace).
-mapfile -t dirs < <(tgit diff --name-only "$range" -- '*.c' ':!tools' ':!Documentation' |
-	own_files |
-	xargs -r -n1 dirname | sort -u | sed 's|$|/|')
-if [ "${#dirs[@]}" -eq 0 ]; then
+base=$(tgit rev-parse "$base^{commit}")
+head=$(tgit rev-parse "$head^{commit}")
+mapfile -t files < <(tgit diff --name-only --diff-filter=AM "$base" "$head" -- '*.c' \
+	':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' | own_files)
+if [ "${#files[@]}" -eq 0 ]; then
 	verdict sparse 0 "no kernel .c file touched"
 	exit 0
 fi
-build=$(build_dir sparse "$WORKDIR/check")
 out=$WORKDIR/check/sparse-$ARCH
 mkdir -p "$out"
 
-# A pass is kept per base and head tree, directories, arch, kconfig
-# fragments, sparse and these scripts, and reused while that key holds
-# (the warm gate, a rebuild that changed only the cover letter).
+# A pass is kept per base and head tree, files, arch, kconfig fragments,
+# sparse and these scripts, and reused while that key holds (the warm gate,
+# a rebuild that changed only the cover letter).
 key=$({
 	tgit rev-parse "$base^{tree}" "$head^{tree}"
-	printf '%s\n' "${dirs[@]}"
+	printf '%s\n' "${files[@]}"
 	config_fragments "$config" | xargs cat
-	cat "$BOOT/arch/$ARCH.conf" "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kconfig.sh" "$BOOT/lib-boot.sh"
+	cat "$BOOT/arch/$ARCH.conf" "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kbuild.sh" \
+		"$BOOT/kconfig.sh" "$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
 	sparse --version 2>&1
 } | sha256sum | cut -c1-24)
 res=$WORKDIR/results/$REV/sparse/$ARCH-$config-$key
@@ -50,26 +58,60 @@ if [ -f "$res" ]; then
 	exit 0
 fi
 
-# sparse_run REF FILE: the sparse lines of a C=2 pass over dirs at REF.
+# sparse_run SRC BUILD FILE OBJS...: the sparse lines of `make C=2` on OBJS,
+# source paths relative to the tree, line numbers stripped.
 sparse_run() {
-	check_worktree "$1"
-	"$BOOT/kconfig.sh" "$CHECK_WT" "$build" "$config" >/dev/null
-	locked kmake "$CHECK_WT" "$build" -j"$(nproc)" \
-		C=2 CF=-fdiagnostic-prefix prepare "${dirs[@]}" >"$2.log" 2>&1 ||
-		die "sparse build of ${1:0:12} failed, see $2.log"
-	grep 'sparse:' "$2.log" | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort >"$2" || true
+	local src=$1 build=$2 res=$3
+	shift 3
+	locked kmake "$src" "$build" -j"$(nproc)" C=2 CF=-fdiagnostic-prefix \
+		"$@" >"$res.log" 2>&1 ||
+		die "sparse build in $src failed, see $res.log"
+	grep 'sparse:' "$res.log" | sed -E "s|$src/||g; s|$build/||g; s/:[0-9]+:[0-9]+:/:/" |
+		sort >"$res" || true
 }
 
-stage "sparse at base: ${dirs[*]}"
-sparse_run "$base" "$out/base"
-stage "sparse at head: ${dirs[*]}"
-sparse_run "$head" "$out/head"
+stage "sparse at head: build ${head:0:12} (incremental, the gate's build)"
+check_worktree "$head"
+gbuild=$(gate_build_dir "$config")
+"$BOOT/kbuild.sh" "$CHECK_WT" "$gbuild" "$config" ||
+	die "the head ${head:0:12} does not build ($ARCH $config, see $gbuild/build.log)"
+objs=() left=''
+for f in "${files[@]}"; do
+	if [ -e "$gbuild/${f%.c}.o" ]; then
+		objs+=("${f%.c}.o")
+	else
+		left="$left $f"
+	fi
+done
+if [ "${#objs[@]}" -eq 0 ]; then
+	verdict sparse 0 "the $config config compiles none of the files touched:$left"
+	exit 0
+fi
+stage "sparse at head: ${objs[*]}"
+sparse_run "$CHECK_WT" "$gbuild" "$out/head" "${objs[@]}"
+
+# At the base, the objects of the files it has.
+sbuild=$(build_dir "$config" "$WORKDIR/sparse")
+swt=$WORKDIR/sparse/linux-$KVER
+scratch_worktree "$swt" "$base"
+bobjs=()
+for o in "${objs[@]}"; do
+	[ ! -e "$swt/${o%.o}.c" ] || bobjs+=("$o")
+done
+: >"$out/base"
+if [ "${#bobjs[@]}" -gt 0 ]; then
+	stage "sparse at base ${base:0:12}: ${bobjs[*]}"
+	"$BOOT/kconfig.sh" "$swt" "$sbuild" "$config" >/dev/null
+	sparse_run "$swt" "$sbuild" "$out/base" prepare "${bobjs[@]}"
+fi
 # comm -13: lines only the head has (a multiset difference on sorted input).
 new=$(comm -13 "$out/base" "$out/head")
+detail="$(wc -l <"$out/head") warnings at head, none new in ${#objs[@]} files"
+[ -z "$left" ] || detail="$detail ($config does not compile:$left)"
 if [ -z "$new" ]; then
 	mkdir -p "${res%/*}"
-	printf '%s warnings at head, none new in %s' "$(wc -l <"$out/head")" "${dirs[*]}" >"$res"
-	verdict sparse 0 "$(cat "$res")"
+	printf '%s' "$detail" >"$res"
+	verdict sparse 0 "$detail"
 else
 	printf '%s\n' "$new" | sed 's/^/       /'
 	verdict sparse "$(printf '%s\n' "$new" | wc -l)" "$(printf '%s\n' "$new" | wc -l) new sparse warnings"
