@@ -15,7 +15,7 @@ export KVER WORKDIR REV ARCH
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help deps tree series export revision test lint
+.PHONY: help deps tree series export revision test test-full lint
 
 help: ## list the entry points
 	@printf 'safer-fput (KVER=%s REV=%s ARCH=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(ARCH)' '$(WORKDIR)'
@@ -38,8 +38,11 @@ export: deps ## write branch b4/safer-fput back to series/$(REV) and its cover l
 revision: deps ## start v(N+1) from the current revision, as a b4 reroll does
 	@scripts/revision.sh
 
-test: deps ## run the project's own tests; ends with "N passed, N failed"
+test: deps ## run the project's own tests (CI's tier: x86_64 lockdep); ends with "N passed, N failed"
 	@tests/run
+
+test-full: deps ## make test, and the arm64 and KASAN cells (each a cold kernel build more)
+	@TIER=full tests/run
 
 lint: ## shellcheck every shell script in the repo
 	@git ls-files -z | xargs -0 grep -lZ '^#!.*sh' | xargs -0 -r shellcheck -x

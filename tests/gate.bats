@@ -125,47 +125,6 @@ timed() {
 	printf '%s\n' "${reason% (and * more)}" >"$BATS_FILE_TMPDIR/lifo.reason"
 }
 
-@test "make gate ARCH=arm64 (cold): the clean revision passes, suites and counts shown" {
-	rm -rf "$TEST_WORKDIR/build-arm64-lockdep"
-	timed run mk "$R" gate ARCH=arm64
-	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
-	[ "$status" -eq 0 ]
-	rec=$TEST_WORKDIR/gate/$REV-arm64-lockdep.record
-	grep -qx "arch arm64" "$rec"
-	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
-	# The same suites and guest tests as on x86_64, with their counts.
-	for s in "kunit task_work" "kunit file_table" "guest close_release" "guest close_semantics_test"; do
-		[[ "$output" =~ "  $s "[[:space:]]*[0-9]+" tests, "[[:space:]]*[0-9]+" passed" ]]
-	done
-	# It booted an arm64 kernel on the virt board.
-	grep -q 'Machine model: linux,dummy-virt' "${rec%.record}.console"
-	# The x86_64 record is another cell's and is still there.
-	[ -f "$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record" ]
-}
-
-@test "fault task_work-lifo on arm64: fails with the same reason as on x86_64" {
-	ARCH=arm64 timed run fault lockdep task_work-lifo
-	verdict_is "^gate $REV arm64 lockdep: FAIL: "
-	[ "$status" -ne 0 ]
-	reason=${lines[-1]#*: FAIL: }
-	[ "${reason% (and * more)}" = "$(cat "$BATS_FILE_TMPDIR/lifo.reason")" ]
-}
-
-# lava-run exits 0 and calls the job complete whatever the test cases say:
-# lava/run.sh compares LAVA's per-case results with the gate's own.
-@test "lava-run arm64: LAVA's results equal the gate's, clean and with task_work-lifo" {
-	timed run mk "$R" lava-run ARCH=arm64
-	echo "$output" | tail -n 5
-	[ "$status" -eq 0 ]
-	[[ "$(verdict lava-run)" =~ ^"lava-run $REV arm64 lockdep clean: PASS (LAVA = gate: "[0-9]+" cases, "[0-9]+" pass, 0 fail; gate: PASS (" ]]
-	timed run mk "$R" lava-run ARCH=arm64 FAULT=task_work-lifo
-	echo "$output" | tail -n 5
-	[ "$status" -eq 0 ]
-	[[ "$(verdict lava-run)" =~ ^"lava-run $REV arm64 lockdep task_work-lifo: PASS (LAVA = gate: "[0-9]+" cases, "[0-9]+" pass, "[12]" fail; gate: FAIL: not ok: task_work.task_work_test_fifo_order"( \(and 1 more\))?")"$ ]]
-	grep -qx 'kunit task_work_test_fifo_order fail' \
-		"$TEST_WORKDIR/lava/run-arm64-lockdep-task_work-lifo/lava.results"
-}
-
 @test "fault panic: a panic at boot fails the gate" {
 	timed run fault lockdep panic
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"
@@ -200,12 +159,71 @@ timed() {
 	[ "$status" -ne 0 ]
 }
 
+# lava-run exits 0 and calls the job complete whatever the test cases say:
+# lava/run.sh compares LAVA's per-case results with the gate's own.
+# lava_run ARCH: the clean gate and task_work-lifo through LAVA on ARCH.
+lava_run() {
+	timed run mk "$R" lava-run ARCH="$1"
+	echo "$output" | tail -n 5
+	[ "$status" -eq 0 ]
+	[[ "$(verdict lava-run)" =~ ^"lava-run $REV $1 lockdep clean: PASS (LAVA = gate: "[0-9]+" cases, "[0-9]+" pass, 0 fail; gate: PASS (" ]]
+	timed run mk "$R" lava-run ARCH="$1" FAULT=task_work-lifo
+	echo "$output" | tail -n 5
+	[ "$status" -eq 0 ]
+	[[ "$(verdict lava-run)" =~ ^"lava-run $REV $1 lockdep task_work-lifo: PASS (LAVA = gate: "[0-9]+" cases, "[0-9]+" pass, "[12]" fail; gate: FAIL: not ok: task_work.task_work_test_fifo_order"( \(and 1 more\))?")"$ ]]
+	grep -qx 'kunit task_work_test_fifo_order fail' \
+		"$TEST_WORKDIR/lava/run-$1-lockdep-task_work-lifo/lava.results"
+}
+
+@test "lava-run x86_64: LAVA's results equal the gate's, clean and with task_work-lifo" {
+	lava_run x86_64
+}
+
+# The cells beyond x86_64 lockdep: each is a cold kernel build of its own
+# (a cross build for arm64), too long for CI's budget together with the
+# rest. `make test-full` runs them; `make test` (CI) does not.
+
+# bats test_tags=full
+@test "make gate ARCH=arm64 (cold): the clean revision passes, suites and counts shown" {
+	rm -rf "$TEST_WORKDIR/results"
+	timed run mk "$R" gate ARCH=arm64
+	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	[ "$status" -eq 0 ]
+	rec=$TEST_WORKDIR/gate/$REV-arm64-lockdep.record
+	grep -qx "arch arm64" "$rec"
+	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
+	# The same suites and guest tests as on x86_64, with their counts.
+	for s in "kunit task_work" "kunit file_table" "guest close_release" "guest close_semantics_test"; do
+		[[ "$output" =~ "  $s "[[:space:]]*[0-9]+" tests, "[[:space:]]*[0-9]+" passed" ]]
+	done
+	# It booted an arm64 kernel on the virt board.
+	grep -q 'Machine model: linux,dummy-virt' "${rec%.record}.console"
+	# The x86_64 record is another cell's and is still there.
+	[ -f "$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record" ]
+}
+
+# bats test_tags=full
+@test "fault task_work-lifo on arm64: fails with the same reason as on x86_64" {
+	ARCH=arm64 timed run fault lockdep task_work-lifo
+	verdict_is "^gate $REV arm64 lockdep: FAIL: "
+	[ "$status" -ne 0 ]
+	reason=${lines[-1]#*: FAIL: }
+	[ "${reason% (and * more)}" = "$(cat "$BATS_FILE_TMPDIR/lifo.reason")" ]
+}
+
+# bats test_tags=full
+@test "lava-run arm64: LAVA's results equal the gate's, clean and with task_work-lifo" {
+	lava_run arm64
+}
+
+# bats test_tags=full
 @test "kasan (cold): the clean revision passes the KASAN boot" {
 	timed run fault kasan
 	verdict_is "^gate $REV x86_64 kasan: PASS "
 	[ "$status" -eq 0 ]
 }
 
+# bats test_tags=full
 @test "fault kasan-uaf: a use-after-free fails the KASAN gate" {
 	timed run fault kasan kasan-uaf
 	verdict_is "^gate $REV x86_64 kasan: FAIL: BUG: KASAN: use-after-free in example_simple_test"
