@@ -9,6 +9,12 @@
 # a file. This check answers it instead: each added file must be covered by
 # an F: entry of the tree's MAINTAINERS or of MAINTAINERS.local, or the
 # patch fails.
+#
+# Each patch's result (pass or fail, and its log) is kept in
+# $WORKDIR/results/vN/checkpatch/, keyed by what checkpatch reads of the
+# patch (author, message, diff), the tree's checkpatch and its data files,
+# the merged MAINTAINERS and these scripts; a later run reuses it while the
+# key holds (checkpatch is deterministic: a failure is reused too).
 set -euo pipefail
 PROG=checkpatch
 # shellcheck source=lib-checks.sh
@@ -17,32 +23,66 @@ PROG=checkpatch
 check_rev
 require_tree
 maint=$(merged_maintainers)
-failed=0 n=0 bad=
+results=$WORKDIR/results/$REV/checkpatch
+mkdir -p "$results"
+# The revision's per-patch table (number, pass|fail, subject), for the
+# cover letter (mail/cover.sh).
+table=$WORKDIR/results/$REV/checkpatch.tsv
+rm -f "$table.tmp"
+key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
+	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" "$maint" |
+	sha256sum | cut -c1-16)
+failed=0 n=0 bad='' reused=0
 for c in $(check_commits); do
 	n=$((n + 1))
 	subj=$(tgit log -1 --format=%s "$c")
-	out=
-	added=$(tgit diff-tree --no-commit-id --name-only -r --diff-filter=A "$c")
-	[ -z "$added" ] || check_worktree "$c"
-	for f in $added; do
-		(cd "$CHECK_WT" && scripts/get_maintainer.pl --no-git --no-git-fallback \
-			--mpath "$maint" \
-			--no-rolestats --no-l --no-r -f "$f" 2>/dev/null) | grep -q @ ||
-			out="$out${out:+$'\n'}$f: added file without a MAINTAINERS or MAINTAINERS.local entry"
-	done
-	if [ -z "$out" ] && out=$(cd "$TREE" && scripts/checkpatch.pl --strict --color=never \
-		--ignore FILE_PATH_CHANGES --summary-file -q -g "$c" 2>&1); then
-		printf '  ok   %s\n' "$subj"
+	res=$results/$(tgit show --no-color --format='%an <%ae>%n%B' --patch "$c" |
+		sha256sum | cut -c1-24)-$key
+	if [ -f "$res" ]; then
+		reused=$((reused + 1))
+		result=$(head -n 1 "$res")
+		out=$(tail -n +2 "$res")
 	else
+		out=
+		added=$(tgit diff-tree --no-commit-id --name-only -r --diff-filter=A "$c")
+		[ -z "$added" ] || check_worktree "$c"
+		for f in $added; do
+			(cd "$CHECK_WT" && scripts/get_maintainer.pl --no-git --no-git-fallback \
+				--mpath "$maint" \
+				--no-rolestats --no-l --no-r -f "$f" 2>/dev/null) | grep -q @ ||
+				out="$out${out:+$'\n'}$f: added file without a MAINTAINERS or MAINTAINERS.local entry"
+		done
+		if [ -z "$out" ] && out=$(cd "$TREE" && scripts/checkpatch.pl --strict --color=never \
+			--ignore FILE_PATH_CHANGES --summary-file -q -g "$c" 2>&1); then
+			result=pass
+		else
+			result=fail
+		fi
+		printf '%s\n%s' "$result" "$out" >"$res.tmp"
+		mv "$res.tmp" "$res"
+	fi
+	printf '%s\t%s\t%s\n' "$n" "$result" "$subj" >>"$table.tmp"
+	case $result in
+	pass) printf '  ok   %s\n' "$subj" ;;
+	*)
 		failed=$((failed + 1))
 		bad="$bad${bad:+, }'$subj'"
 		printf '  FAIL %s\n' "$subj"
 		printf '%s\n' "$out" | sed 's/^/       /'
-	fi
+		;;
+	esac
 done
 [ "$n" -gt 0 ] || die "no commits to check in $(check_range)"
+# A fixture's range (CHECK_RANGE) is not the revision's.
+if [ -z "${CHECK_RANGE:-}" ]; then
+	mv "$table.tmp" "$table"
+else
+	rm -f "$table.tmp"
+fi
 if [ "$failed" -eq 0 ]; then
-	verdict checkpatch 0 "$n patches, --strict clean"
+	detail="$n patches, --strict clean"
+	[ "$reused" = 0 ] || detail="$detail, $reused results reused"
+	verdict checkpatch 0 "$detail"
 else
 	verdict checkpatch "$failed" "$failed of $n patches: $bad"
 fi

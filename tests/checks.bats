@@ -41,6 +41,27 @@ fixture() {
 	[ "$(verdict check)" = "check checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
 }
 
+@test "checkpatch: a second run reuses each patch's result, a failure as a failure" {
+	n=$(tgit rev-list --count "$BASE..b4/safer-fput")
+	n=$((n - 1))
+	run mk "$R" check-checkpatch
+	[ "$status" -eq 0 ]
+	[ "$(verdict check)" = "check checkpatch v1: PASS ($n patches, --strict clean, $n results reused)" ]
+	# The revision's per-patch table, for the cover letter.
+	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/v1/checkpatch.tsv")" -eq "$n" ]
+	head=$(fixture checkpatch)
+	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
+	[ "$(verdict check)" = "check checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
+	# Another MAINTAINERS.local is another key: checked again.
+	echo >>"$R/MAINTAINERS.local"
+	run mk "$R" check-checkpatch
+	git -C "$R" checkout -q -- MAINTAINERS.local
+	[ "$status" -eq 0 ]
+	[ "$(verdict check)" = "check checkpatch v1: PASS ($n patches, --strict clean)" ]
+}
+
 @test "kernel-doc: the series adds no warning, the fixture does" {
 	run mk "$R" check-kerneldoc
 	[ "$status" -eq 0 ]
