@@ -128,6 +128,15 @@ if [ -n "$record" ]; then
 		git -C "$src" log --reverse --format='commit %H %s' "$base..$head"
 		printf 'kconfig-sha256 %s\n' "$(sha256sum <"$build/.config" | cut -d' ' -f1)"
 		printf 'inputs-sha256 %s\n' "$inputs"
+		# The per-patch results of the checks of this head (checks/
+		# checkpatch.sh, build.sh), for the cover letter's table.
+		for t in "$WORKDIR/results/$REV"/*.tsv; do
+			if [ ! -f "$t" ] || [ "$(head -n 1 "$t")" != "# head $head" ]; then
+				continue
+			fi
+			t=${t##*/}
+			tail -n +2 "$WORKDIR/results/$REV/$t" | sed "s/^/patch ${t%.tsv}\t/"
+		done
 		printf 'verdict %s: %s\n' "$label" "$result"
 		printf 'date %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	} >"$rec.tmp"

@@ -92,6 +92,9 @@ for arch in $arches; do
 		key=$(cell_key)
 		dir=$results/$ARCH-$config
 		mkdir -p "$dir"
+		# The cell's per-patch table, as checkpatch.sh keeps its own.
+		table=$WORKDIR/results/$REV/build-$ARCH-$config.tsv
+		printf '# head %s\n' "$(tgit rev-parse "${commits[-1]}")" >"$table.tmp"
 		based=
 		i=0
 		for c in "${commits[@]}"; do
@@ -99,6 +102,7 @@ for arch in $arches; do
 			subj=$(tgit log -1 --format=%s "$c")
 			if ! for_arch "$c"; then
 				stage "build $cell [$i/${#commits[@]}] $subj: skipped, touches no file $ARCH builds"
+				printf '%s\tskip\t%s\n' "$i" "$subj" >>"$table.tmp"
 				skipped=$((skipped + 1))
 				continue
 			fi
@@ -108,6 +112,7 @@ for arch in $arches; do
 			res=$dir/$(tgit rev-parse "$base^{tree}" "$c^^{tree}" "$c^{tree}" | sha256sum | cut -c1-24)-$key
 			if [ -f "$res" ]; then
 				stage "build $cell [$i/${#commits[@]}] $subj: PASS reused ($res)"
+				printf '%s\tpass\t%s\n' "$i" "$subj" >>"$table.tmp"
 				reused=$((reused + 1))
 				continue
 			fi
@@ -126,6 +131,7 @@ for arch in $arches; do
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: does not build)"
 				sed 's/^/       /' "$build.err"
+				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
 				continue
 			fi
 			new=$(warnings "$build/build.log" | comm -23 - "$build.base-warnings")
@@ -139,10 +145,21 @@ for arch in $arches; do
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: not compiled: ${left% })"
 				echo "       $cell leaves out ${left% }: enable it in boot/configs"
+				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
 				continue
 			fi
-			[ -n "$new" ] || printf '%s %s\n' "$c" "$subj" >"$res"
+			if [ -n "$new" ]; then
+				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
+			else
+				printf '%s %s\n' "$c" "$subj" >"$res"
+				printf '%s\tpass\t%s\n' "$i" "$subj" >>"$table.tmp"
+			fi
 		done
+		if [ -z "${CHECK_RANGE:-}" ]; then
+			mv "$table.tmp" "$table"
+		else
+			rm -f "$table.tmp"
+		fi
 	done
 done
 # A commit skipped here is another arch's to build (make gate ARCH=...,

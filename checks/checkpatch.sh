@@ -25,10 +25,10 @@ require_tree
 maint=$(merged_maintainers)
 results=$WORKDIR/results/$REV/checkpatch
 mkdir -p "$results"
-# The revision's per-patch table (number, pass|fail, subject), for the
-# cover letter (mail/cover.sh).
+# The revision's per-patch table (number, pass|fail, subject) of the head
+# it names, for the gate record and so the cover letter (mail/cover.sh).
 table=$WORKDIR/results/$REV/checkpatch.tsv
-rm -f "$table.tmp"
+printf '# head %s\n' "$(tgit rev-parse "$(check_range | sed 's/.*\.\.//')")" >"$table.tmp"
 key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
 	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" "$maint" |
 	sha256sum | cut -c1-16)

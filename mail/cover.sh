@@ -69,6 +69,7 @@ tree=$(tgit rev-parse "$head^{tree}")
 		rec=$(record_file "$config")
 		if gated_record "$rec"; then
 			sed -n 's/^verdict /  /p; s/^\(check .*: [A-Z]*.*\)$/  \1/p' "$rec"
+			sed -n 's/^patch //p' "$rec" >>"$tmp/per-patch"
 			sed -n 's/^kconfig-sha256 \(.\{12\}\).*/    kconfig sha256 \1/p' "$rec"
 			gated=$((gated + 1))
 		else
@@ -77,6 +78,26 @@ tree=$(tgit rev-parse "$head^{tree}")
 		fi
 	done < <(matrix_cells)
 	[ "$gated" = "$cells" ] || printf '  (%d of %d cells gated: gate them, then make cover again)\n' "$gated" "$cells"
+	# The per-patch results the records carry (make check: checkpatch,
+	# each cell's per-commit build), one row per patch, one column per
+	# check; a cell's build appears once whatever records name it.
+	if [ -s "$tmp/per-patch" ]; then
+		printf '\nPer-patch checks (make check) of the gated patches:\n'
+		sort -u "$tmp/per-patch" | awk -F'\t' '
+			!($1 in col) { col[$1] = ++ncol; name[ncol] = $1 }
+			{ r[$2, col[$1]] = $3; subj[$2] = $4; if ($2 > n) n = $2 }
+			END {
+				printf "  %5s", ""
+				for (c = 1; c <= ncol; c++) printf "  %s", name[c]
+				printf "\n"
+				for (p = 1; p <= n; p++) {
+					printf "  %2d/%-2d", p, n
+					for (c = 1; c <= ncol; c++)
+						printf "  %-*s", length(name[c]), ((p, c) in r) ? r[p, c] : "-"
+					printf "  %s\n", subj[p]
+				}
+			}'
+	fi
 	prev=$((n - 1))
 	if [ "$prev" -ge 1 ] && tgit rev-parse -q --verify "refs/tags/$(sent_tag "$prev")" >/dev/null; then
 		printf '\nRange-diff against v%d (as sent):\n' "$prev"

@@ -64,6 +64,9 @@ timed() {
 	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
 	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
 	[ "$(grep -c '^commit ' "$rec")" -eq "$n" ]
+	# And each patch's results of the checks (after the b4 cover commit).
+	[ "$(grep -c $'^patch checkpatch\t[0-9]*\tpass\t' "$rec")" -eq $((n - 1)) ]
+	[ "$(grep -c $'^patch build-x86_64-lockdep\t[0-9]*\tpass\t' "$rec")" -eq $((n - 1)) ]
 	# Every stage reported its progress.
 	for s in build: initramfs: boot: tests:; do
 		[[ "$output" == *"] $s"* ]]

@@ -67,6 +67,11 @@ fake_gate_record() {
 			tgit log --reverse --format='commit %H %s' "$base..$head"
 			printf 'kconfig-sha256 %064d\n' 0
 			printf 'inputs-sha256 %s\n' "$(cd "$R" && ARCH=$arch bash -c '. boot/lib-boot.sh && gate_inputs "$1"' _ "$config")"
+			# The per-patch results of the checks (after the b4 cover commit).
+			tgit log --reverse --format=%s "$base..$head" | tail -n +2 |
+				awk -v cell="build-$arch-$config" '{
+					printf "patch checkpatch\t%d\tpass\t%s\n", NR, $0
+					printf "patch %s\t%d\t%s\t%s\n", cell, NR, NR == 3 ? "fail" : "pass", $0 }'
 			printf 'verdict gate v1 %s %s: PASS (fake record of mail.bats)\n' "$arch" "$config"
 			printf 'date 2026-01-01T00:00:00Z\n'
 		} >"$MW/gate/v1-$arch-$config.record"
@@ -197,12 +202,18 @@ list_count() {
 	grep -q '^  gate v1 x86_64 lockdep: PASS (fake record of mail.bats)$' "$R/cover-letters/v1.txt"
 	grep -q '^  gate v1 arm64 lockdep: not gated yet (make gate ARCH=arm64 CONFIG=lockdep)$' "$R/cover-letters/v1.txt"
 	grep -q '^  (1 of 3 cells gated: ' "$R/cover-letters/v1.txt"
+	# The per-patch table: a row per patch, a column per check the
+	# records carry.
+	grep -qx 'Per-patch checks (make check) of the gated patches:' "$R/cover-letters/v1.txt"
+	grep -qE '^ {9}build-x86_64-lockdep  checkpatch$' "$R/cover-letters/v1.txt"
+	grep -qE '^   3/[0-9]+  fail {16}  pass {6}  fs: add fput_nodefer\(\)$' "$R/cover-letters/v1.txt"
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
 	mm "$R" cover
 	for cell in 'x86_64 lockdep' 'x86_64 kasan' 'arm64 lockdep'; do
 		grep -q "^  gate v1 $cell: PASS (fake record of mail.bats)\$" "$R/cover-letters/v1.txt"
 	done
 	! grep -q 'not gated yet\|cells gated' "$R/cover-letters/v1.txt"
+	grep -qE '^   1/[0-9]+  pass {15}  pass {14}  pass {16}  pass {6}  task_work: run works in FIFO order$' "$R/cover-letters/v1.txt"
 	grep -q '^To: ' "$R/cover-letters/v1.txt"
 	grep -q '^Cc: safer-fput@lists.localhost$' "$R/cover-letters/v1.txt"
 	# The cover commit changed, so the branch head did, but the gated
