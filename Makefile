@@ -15,7 +15,7 @@ export KVER WORKDIR REV ARCH
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help deps tree series export revision test test-full lint
+.PHONY: help deps tree series export revision rebase-base test test-full lint
 
 help: ## list the entry points
 	@printf 'safer-fput (KVER=%s REV=%s ARCH=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(ARCH)' '$(WORKDIR)'
@@ -37,6 +37,9 @@ export: deps ## write branch b4/safer-fput back to series/$(REV) and its cover l
 
 revision: deps ## start v(N+1) from the current revision, as a b4 reroll does
 	@scripts/revision.sh
+
+rebase-base: deps ## move the series onto the installed linux-source's tree (ONTO=base/linux-source-VER: another), old branch kept
+	@scripts/rebase-base.sh $(ONTO)
 
 test: deps ## run the project's own tests (CI's tier: x86_64 lockdep); ends with "N passed, N failed"
 	@tests/run

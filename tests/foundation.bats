@@ -20,6 +20,9 @@ setup_file() {
 
 teardown() {
 	restore_branch
+	# rebase-base's fake bases: another base/ tag would be the newest.
+	tgit tag -d base/linux-source-6.1.999-1 base/linux-source-6.1.998-1 >/dev/null 2>&1 || true
+	tgit for-each-ref --format='%(refname)' refs/heads/pre-rebase | xargs -r -n1 git -C "$TEST_WORKDIR/linux-6.1" update-ref -d
 }
 
 @test "make tree: a pristine, tagged git tree outside the repo" {
@@ -247,4 +250,58 @@ teardown() {
 	[ "$output" = "1%6.12.118-1_deb12u1.#.2" ]
 	git check-ref-format "refs/tags/base/linux-source-$output"
 	! git check-ref-format "refs/tags/base/linux-source-6.12.118-1~deb12u1"
+}
+
+# fake_base VERSION FILE SED: tag base/linux-source-VERSION on a root commit
+# of the series' base tree with FILE edited by SED, as `make tree` would
+# import a Debian update of the package.
+fake_base() {
+	local base blob idx=$BATS_TEST_TMPDIR/index
+	base=$(tgit rev-parse "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")^{commit}")
+	GIT_INDEX_FILE=$idx tgit read-tree "$base"
+	blob=$(tgit show "$base:$2" | sed "$3" | tgit hash-object -w --stdin)
+	GIT_INDEX_FILE=$idx tgit update-index --cacheinfo "100644,$blob,$2"
+	tgit tag -f "base/linux-source-$1" \
+		"$(tgit commit-tree -m "fake linux-source $1" "$(GIT_INDEX_FILE=$idx tgit write-tree)")" >/dev/null
+}
+
+@test "make rebase-base: onto another base with the old head kept; a conflict aborts, naming the patch" {
+	r=$BATS_TEST_TMPDIR/repo
+	copy_repo "$r"
+	save_branch
+	old=$(. "$r/series/series.conf" && echo "$SERIES_BASE_TAG")
+	head=$(tgit rev-parse b4/safer-fput)
+	n=$(tgit rev-list --count "$old..b4/safer-fput")
+	# A new base that differs where no patch goes: every patch applies.
+	fake_base 6.1.999-1 README 's/^Linux kernel$/Linux kernel (updated)/'
+	run mk "$r" rebase-base ONTO=base/linux-source-6.1.999-1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "rebase-base v1: PASS (${old#base/linux-source-} -> 6.1.999-1, $n commits)" ]
+	tgit merge-base --is-ancestor base/linux-source-6.1.999-1 b4/safer-fput
+	[ "$(tgit rev-parse "pre-rebase/safer-fput-${old#base/linux-source-}")" = "$head" ]
+	grep -qx 'SERIES_BASE_TAG=base/linux-source-6.1.999-1' "$r/series/series.conf"
+	grep -qx 'SERIES_PKGVER=6.1.999-1' "$r/series/series.conf"
+	# series/ was exported from the rebased branch: nothing left to do.
+	run mk "$r" series
+	[[ "$output" == *"nothing to do"* ]]
+	# Back onto the installed package's tree, the default: the same
+	# patches as before.
+	git -C "$r" -c user.name=t -c user.email=t@localhost commit -q -a -m "rebased"
+	run mk "$r" rebase-base
+	[ "$status" -eq 0 ]
+	grep -qx "SERIES_BASE_TAG=$old" "$r/series/series.conf"
+	[ "$(tgit rev-parse 'b4/safer-fput^{tree}')" = "$(tgit rev-parse "$head^{tree}")" ]
+	# A base that changed the lines patch 1 changes.
+	git -C "$r" -c user.name=t -c user.email=t@localhost commit -q -a -m "back"
+	fake_base 6.1.998-1 kernel/task_work.c 's/^ \* Note: there is no ordering guarantee on works queued here\./ * Note: the order of the works queued here is unspecified./'
+	h2=$(tgit rev-parse b4/safer-fput)
+	run mk "$r" rebase-base ONTO=base/linux-source-6.1.998-1
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c 'error:')" -eq 1 ]
+	[ "$(verdict 'rebase-base: error')" = "rebase-base: error: 'task_work: run works in FIFO order' conflicts with base/linux-source-6.1.998-1 in kernel/task_work.c: rebase aborted, b4/safer-fput untouched" ]
+	[ "$(tgit rev-parse b4/safer-fput)" = "$h2" ]
+	[ -z "$(tgit status --porcelain)" ]
+	grep -qx "SERIES_BASE_TAG=$old" "$r/series/series.conf"
 }
