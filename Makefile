@@ -42,7 +42,7 @@ rebase-base: deps ## move the series onto the installed linux-source's tree (ONT
 	@scripts/rebase-base.sh $(ONTO)
 
 test: deps ## run the project's own tests (CI's tier: x86_64 lockdep); ends with "N passed, N failed"
-	@tests/run
+	@TIER=ci tests/run
 
 test-full: deps ## make test, and the arm64 and KASAN cells (each a cold kernel build more)
 	@TIER=full tests/run

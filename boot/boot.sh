@@ -79,6 +79,10 @@ mkdir -p "$run"
 dirty=
 [ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ] || dirty=+dirty
 printf '%s%s\n' "$head" "$dirty" >"$run/head"
+# The image booted is a copy beside that head: the build dir is shared with
+# the per-commit builds and sparse (GATE_WT), which rebuild it at other
+# commits, and lava/job.sh must hand a lab the kernel this boot was of.
+cp "$build/$KERNEL_IMAGE" "$run/${KERNEL_IMAGE##*/}"
 if ! "$BOOT/initramfs.sh" "$src" "$build" "$run"; then
 	verdict "FAIL: initramfs build failed (see $run/cc.log)"
 	exit 1
@@ -87,7 +91,7 @@ fi
 secs=$(boot_timeout "$config")
 stage "boot: $QEMU -accel tcg, timeout $secs s, console $run/console.log"
 qrc=0
-"$BOOT/qemu-run.sh" "$build/$KERNEL_IMAGE" "$run/initramfs.cpio.gz" \
+"$BOOT/qemu-run.sh" "$run/${KERNEL_IMAGE##*/}" "$run/initramfs.cpio.gz" \
 	"$run/console.log" "$secs" || qrc=$?
 [ "$qrc" = 0 ] || [ "$qrc" = 124 ] || { verdict "FAIL: QEMU did not run"; exit 1; }
 

@@ -28,6 +28,13 @@ if [ -n "$fixture" ]; then
 fi
 
 wt=$GATE_WT
+# Fault runs had a worktree and build dirs of their own before they shared
+# the gate's: drop them (several GB) once.
+if [ -d "$WORKDIR/faults" ]; then
+	tgit worktree remove --force "$WORKDIR/faults/linux-$KVER" 2>/dev/null || true
+	rm -rf "$WORKDIR/faults"
+	tgit worktree prune
+fi
 # Back to the pristine head: drop the previous fixture, keep mtimes of
 # unchanged files (incremental rebuild).
 scratch_worktree "$wt" "$head"

@@ -65,8 +65,8 @@ matrix_cells() {
 	sed 's/#.*//' "$BOOT/gate-matrix" | awk 'NF == 2 { print $1, $2 }'
 }
 export KBUILD_LOCK=/tmp/safer-fput-kbuild.lock
-# Same layout below WORKDIR for $TREE and the other worktrees (check/ and
-# bisect/: linux-KVER beside build-ARCH-CONFIG): with CCACHE_BASEDIR the
+# Same layout below WORKDIR for $TREE and the other worktrees (check/,
+# sparse/ and bisect/: linux-KVER beside build-ARCH-CONFIG): with CCACHE_BASEDIR the
 # compiler sees the same relative paths, so their builds share the cache.
 export CCACHE_BASEDIR=$WORKDIR
 
@@ -129,6 +129,7 @@ build_dir() { # CONFIG [DIR]
 # fault there, lava/ hands a lab what that boot built. One incremental build
 # dir per cell; an edit to $TREE during a gate is not what the gate boots.
 # `make boot` alone builds $TREE as it is, in build_dir CONFIG.
+# shellcheck disable=SC2034 # for the scripts that source this
 GATE_WT=$WORKDIR/check/linux-$KVER
 gate_build_dir() { # CONFIG
 	build_dir "$1" "$WORKDIR/check"

@@ -4,8 +4,9 @@
 #
 # Builds each commit in turn, for each arch of CHECK_ARCHS (boot/arch names,
 # default $ARCH) and each config of CHECK_CONFIGS (boot/configs names;
-# KUNIT_ALL_TESTS is on, so the tests build too), in a worktree of its own
-# with one incremental build dir per arch and config. An arch builds the
+# KUNIT_ALL_TESTS is on, so the tests build too), in the gate's worktree
+# (GATE_WT: the gate then boots the head this leaves built) with one
+# incremental build dir per arch and config. An arch builds the
 # commits that touch generic code or its own arch/ directory; a commit that
 # only touches other arches' directories is skipped there, and says so.
 # The base is built first: a
@@ -48,7 +49,7 @@ warnings() {
 # it; another arch's directory is that arch's build's business).
 not_compiled() {
 	local f obj
-	tgit diff --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
+	tgit diff --no-renames --name-only --diff-filter=AM "$1^" "$1" -- '*.c' \
 		':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
 		own_files |
 	while IFS= read -r f; do
@@ -88,7 +89,7 @@ for arch in $arches; do
 	load_arch "$arch"
 	for config in $configs; do
 		cell="$ARCH $config"
-		build=$(build_dir "$config" "$WORKDIR/check")
+		build=$(gate_build_dir "$config")
 		key=$(cell_key)
 		dir=$results/$ARCH-$config
 		mkdir -p "$dir"

@@ -13,7 +13,7 @@ check-checkpatch: ## checkpatch --strict on every patch of the revision
 	@checks/checkpatch.sh
 check-kerneldoc: ## no new kernel-doc warnings in the files the series touches
 	@checks/kerneldoc.sh
-check-sparse: ## no new sparse warnings in the directories the series touches (base vs head)
+check-sparse: ## no new sparse warnings in the .c files the series touches that the config compiles (base vs head)
 	@checks/sparse.sh
 check-build: ## every commit builds on its own with no warning the base lacks (CHECK_ARCHS=ARCH, CHECK_CONFIGS=lockdep: lists add cells)
 	@checks/build.sh

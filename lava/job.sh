@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # job.sh - the LAVA job and device files of one cell (ARCH from the
 # environment, CONFIG): lava/job.yaml.in and lava/device.yaml.in filled in
-# from boot/arch/$ARCH.conf, with the kernel image and initramfs of the boot
-# in BUILD (a gate build dir, or a fault build dir) staged next to them and
-# named with their sha256 in the job.
+# from boot/arch/$ARCH.conf, with the kernel image and initramfs of the last
+# boot in BUILD (BUILD/boot/: what boot.sh booted, of the head it names)
+# staged next to them and named with their sha256 in the job.
 #
 # usage: job.sh CONFIG BUILD OUT URL
 #   OUT gets job.yaml, device.yaml, the kernel image and initramfs.cpio.gz;
@@ -19,7 +19,7 @@ config=$1 build=$2 out=$3 url=${4%/}
 check_config "$config"
 check_rev
 [ -n "$LAVA_ARCH" ] || die "boot/arch/$ARCH.conf has no LAVA_ARCH (the job's context arch)"
-kernel=$build/$KERNEL_IMAGE
+kernel=$build/boot/${KERNEL_IMAGE##*/}
 ramdisk=$build/boot/initramfs.cpio.gz
 if [ ! -f "$kernel" ] || [ ! -f "$ramdisk" ]; then
 	die "$ARCH $config: no booted build in $build (run 'make gate ARCH=$ARCH CONFIG=$config')"

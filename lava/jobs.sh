@@ -13,6 +13,7 @@
 set -euo pipefail
 PROG=lava-jobs
 . "$(dirname "$0")/../boot/lib-boot.sh"
+workdir_lock
 
 check_rev
 dir=${LAVA_DIR:-$WORKDIR/lava/$REV}

@@ -21,6 +21,7 @@
 set -euo pipefail
 PROG=lava-run
 . "$(dirname "$0")/lib-lava.sh"
+workdir_lock
 
 case $# in 1 | 2) ;; *) die "usage: run.sh CONFIG [FIXTURE]" ;; esac
 config=$1 fixture=${2:-}

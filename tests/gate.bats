@@ -52,7 +52,7 @@ timed() {
 	[[ "$output" == *"$REV x86_64 lockdep: no gate record"* ]]
 }
 
-@test "make gate (cold): the clean revision passes, record names its commits" {
+@test "make gate (nothing reused): the clean revision passes, record names its commits" {
 	# Cold: no pass of an earlier run is reused (the build dirs may be
 	# warm: checks.bats built fixtures there).
 	rm -rf "$TEST_WORKDIR/results"
@@ -187,7 +187,7 @@ lava_run() {
 # rest. `make test-full` runs them; `make test` (CI) does not.
 
 # bats test_tags=full
-@test "make gate ARCH=arm64 (cold): the clean revision passes, suites and counts shown" {
+@test "make gate ARCH=arm64 (nothing reused): the clean revision passes, suites and counts shown" {
 	rm -rf "$TEST_WORKDIR/results"
 	timed run mk "$R" gate ARCH=arm64
 	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
@@ -220,7 +220,7 @@ lava_run() {
 }
 
 # bats test_tags=full
-@test "kasan (cold): the clean revision passes the KASAN boot" {
+@test "kasan: the clean revision passes the KASAN boot" {
 	timed run fault kasan
 	verdict_is "^gate $REV x86_64 kasan: PASS "
 	[ "$status" -eq 0 ]

@@ -26,8 +26,8 @@ setup_file() {
 fake_build() {
 	local img b=$LW/check/build-$1-$2
 	img=$(sh -c ". '$R/boot/arch/$1.conf' && echo \"\$KERNEL_IMAGE\"")
-	mkdir -p "$b/${img%/*}" "$b/boot"
-	printf 'kernel %s %s\n' "$1" "$2" >"$b/$img"
+	mkdir -p "$b/boot"
+	printf 'kernel %s %s\n' "$1" "$2" >"$b/boot/${img##*/}"
 	printf 'initramfs %s %s\n' "$1" "$2" >"$b/boot/initramfs.cpio.gz"
 	tgit rev-parse HEAD >"$b/boot/head"
 	# and the record of its pass (the format of boot.sh --record).
