@@ -29,9 +29,9 @@ check_worktree() {
 # verdict NAME FAILURES DETAIL: the one line every check ends with.
 verdict() {
 	if [ "$2" -eq 0 ]; then
-		printf 'check %s %s: PASS (%s)\n' "$1" "$REV" "$3"
+		printf 'check-%s %s: PASS (%s)\n' "$1" "$REV" "$3"
 	else
-		printf 'check %s %s: FAIL: %s\n' "$1" "$REV" "$3"
+		printf 'check-%s %s: FAIL: %s\n' "$1" "$REV" "$3"
 		exit 1
 	fi
 }

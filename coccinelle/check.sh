@@ -70,7 +70,7 @@ for f in "$tmp/out"/*.patch "$series"/*.patch; do
 	fi
 done
 if [ "$bad" -ne 0 ]; then
-	printf 'cocci-check: FAIL: %d generated patches do not match series/%s\n' "$bad" "$REV"
+	printf 'cocci-check %s: FAIL: %d generated patches do not match series/%s\n' "$REV" "$bad" "$REV"
 	exit 1
 fi
-printf 'cocci-check: OK: %d generated patches match series/%s byte for byte, review trailers aside\n' "$gen" "$REV"
+printf 'cocci-check %s: PASS (%d generated patches match series/%s byte for byte, review trailers aside)\n' "$REV" "$gen" "$REV"

@@ -133,4 +133,4 @@ if [ "$bad" -ne 0 ]; then
 	printf 'cocci-report: FAIL: %d scripts do not account for every git grep site\n' "$bad"
 	exit 1
 fi
-printf 'cocci-report: PASS: every git grep site accounted for, %d s\n' "$(($(date +%s) - t0))"
+printf 'cocci-report: PASS (every git grep site accounted for, %d s)\n' "$(($(date +%s) - t0))"

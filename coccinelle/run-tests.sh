@@ -121,5 +121,9 @@ for s in "${!count[@]}"; do
 		printf 'FAIL %s.cocci: only %d test cases (need %d)\n' "$s" "${count[$s]}" "$min"
 	fi
 done
-printf 'cocci-test: %d passed, %d failed\n' "$pass" "$fail"
+if [ "$fail" -eq 0 ]; then
+	printf 'cocci-test: PASS (%d cases)\n' "$pass"
+else
+	printf 'cocci-test: FAIL: %d of %d cases\n' "$fail" "$((pass + fail))"
+fi
 [ "$fail" -eq 0 ]

@@ -54,5 +54,5 @@ if ! "$TOP/lava/validate" "${files[@]}" >"$dir/validate.log"; then
 	printf 'lava-jobs %s: FAIL: %s\n' "$REV" "$(grep -c ': invalid' "$dir/validate.log") of ${#files[@]} files invalid (see $dir/validate.log)"
 	exit 1
 fi
-printf 'lava-jobs %s: PASS (%d jobs, %d devices valid, lava-common strict) in %s\n' \
+printf 'lava-jobs %s: PASS (%d jobs, %d devices valid, lava-common strict, in %s)\n' \
 	"$REV" $# $# "$dir"

@@ -60,7 +60,8 @@ if [ -n "$dry" ]; then
 		cat "$tmp/b4.log" >&2
 		die "b4 send -o $out failed"
 	}
-	note "dry run: $(find "$out" -name '*.eml' | wc -l) messages written to $out, nothing sent"
+	printf 'send %s: PASS (dry run: %d messages written to %s, nothing sent)\n' \
+		"$REV" "$(find "$out" -name '*.eml' | wc -l)" "$out"
 	exit 0
 fi
 
@@ -99,5 +100,6 @@ msgid=$(msgid_of "$n" <"$TOP/cover-letters/$next.txt")
 got=$("$MAIL/inbox-thread" --count "$lists/all" "$msgid")
 [ "$got" = $((npatch + 1)) ] ||
 	die "the local list holds $got messages of $REV <$msgid>, not cover + $npatch patches"
-note "sent $REV: cover + $npatch patches in the local list $LIST_ADDR ($lists/all), <$msgid>, tag $tag"
 note "b4 rerolled $BRANCH to $next: exported as series/$next and cover-letters/$next.txt; current revision is now $next"
+printf 'send %s: PASS (cover + %d patches in the local list %s, <%s>, tag %s)\n' \
+	"$REV" "$npatch" "$LIST_ADDR" "$msgid" "$tag"

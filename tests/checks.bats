@@ -30,7 +30,7 @@ fixture() {
 @test "checkpatch: the series is --strict clean" {
 	run mk "$R" check-checkpatch
 	[ "$status" -eq 0 ]
-	[[ "$(verdict check)" == "check checkpatch v1: PASS ("* ]]
+	[[ "$(verdict check)" == "check-checkpatch v1: PASS ("* ]]
 }
 
 @test "checkpatch: catches style errors and an added file no MAINTAINERS covers" {
@@ -38,7 +38,7 @@ fixture() {
 	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
-	[ "$(verdict check)" = "check checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
+	[ "$(verdict check)" = "check-checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
 }
 
 @test "checkpatch: a second run reuses each patch's result, a failure as a failure" {
@@ -46,20 +46,20 @@ fixture() {
 	n=$((n - 1))
 	run mk "$R" check-checkpatch
 	[ "$status" -eq 0 ]
-	[ "$(verdict check)" = "check checkpatch v1: PASS ($n patches, --strict clean, $n results reused)" ]
+	[ "$(verdict check)" = "check-checkpatch v1: PASS ($n patches, --strict clean, $n results reused)" ]
 	# The revision's per-patch table, for the cover letter.
 	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/v1/checkpatch.tsv")" -eq "$n" ]
 	head=$(fixture checkpatch)
 	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
-	[ "$(verdict check)" = "check checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
+	[ "$(verdict check)" = "check-checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
 	# Another MAINTAINERS.local is another key: checked again.
 	echo >>"$R/MAINTAINERS.local"
 	run mk "$R" check-checkpatch
 	git -C "$R" checkout -q -- MAINTAINERS.local
 	[ "$status" -eq 0 ]
-	[ "$(verdict check)" = "check checkpatch v1: PASS ($n patches, --strict clean)" ]
+	[ "$(verdict check)" = "check-checkpatch v1: PASS ($n patches, --strict clean)" ]
 }
 
 @test "kernel-doc: the series adds no warning, the fixture does" {
@@ -69,7 +69,7 @@ fixture() {
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"file_table_kdoc_fixture"* ]]
-	[ "$(verdict check)" = "check kerneldoc v1: FAIL: new kernel-doc warnings" ]
+	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings" ]
 }
 
 @test "sparse: a __user dereference is a new warning" {
@@ -77,14 +77,14 @@ fixture() {
 	run mk "$R" check-sparse CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"fs/file_table.c: sparse: warning: dereference of noderef expression"* ]]
-	[ "$(verdict check)" = "check sparse v1: FAIL: 1 new sparse warnings" ]
+	[ "$(verdict check)" = "check-sparse v1: FAIL: 1 new sparse warnings" ]
 }
 
 @test "per-commit build: a commit that only builds with the next one fails, so does one the config leaves out" {
 	head=$(fixture build)
 	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
-	[ "$(verdict check)" = "check build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
+	[ "$(verdict check)" = "check-build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
 	# A commit touching only arch/arm64 is not an x86_64 build's business
 	# (it does not build: an x86_64 build of it would pass); the arm64
 	# build (make gate ARCH=arm64, gate-full) checks it.
@@ -100,7 +100,7 @@ fixture() {
 	[[ "$output" == *"build x86_64 lockdep [2/4] fs: define the hook: PASS reused ("* ]]
 	# The two failures are built and fail again, for the same reasons.
 	[[ "$output" == *"build x86_64 lockdep [1/4] fs: call a hook defined only by the next commit"$'\n'* ]]
-	[ "$(verdict check)" = "check build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
+	[ "$(verdict check)" = "check-build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
 	# Another build script is another key: nothing is reused. (So is
 	# a config fragment: see cell_key in checks/build.sh.)
 	echo "# another key" >>"$R/checks/build.sh"
@@ -120,5 +120,5 @@ fixture() {
 		-m "riscv: touch a file no gate arch builds"
 	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$(git -C "$wt" rev-parse HEAD)"
 	[ "$status" -ne 0 ]
-	[ "$(verdict check)" = "check build v1: FAIL: 'riscv: touch a file no gate arch builds' (no arch of boot/arch builds it: arm64 x86_64)" ]
+	[ "$(verdict check)" = "check-build v1: FAIL: 'riscv: touch a file no gate arch builds' (no arch of boot/arch builds it: arm64 x86_64)" ]
 }

@@ -107,8 +107,8 @@ timed() {
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
 	# The commits did not change: their per-commit build passes are reused.
 	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
-	[[ "$output" == *"check build $REV: PASS ($((n - 1)) commits x x86_64 x lockdep: 0 builds, $((n - 1)) passes reused,"* ]]
-	[[ "$output" == *"check sparse $REV: PASS ("*", reused)"* ]]
+	[[ "$output" == *"check-build $REV: PASS ($((n - 1)) commits x x86_64 x lockdep: 0 builds, $((n - 1)) passes reused,"* ]]
+	[[ "$output" == *"check-sparse $REV: PASS ("*", reused)"* ]]
 }
 
 @test "fault kunit-fail: a failing KUnit case fails the gate" {

@@ -65,7 +65,7 @@ lj() {
 	run lj LAVA_URL=https://files.example.org/safer-fput/v1/
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "lava-jobs v1: PASS (3 jobs, 3 devices valid, lava-common strict) in $LW/lava/v1" ]
+	[ "${lines[-1]}" = "lava-jobs v1: PASS (3 jobs, 3 devices valid, lava-common strict, in $LW/lava/v1)" ]
 	d=$LW/lava/v1
 	[ "$(grep -c ': valid job$' "$d/validate.log")" -eq 3 ]
 	[ "$(grep -c ': valid device$' "$d/validate.log")" -eq 3 ]

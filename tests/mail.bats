@@ -190,6 +190,7 @@ list_count() {
 	[ "$status" -eq 0 ]
 	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
 	echo "$output"
+	[ "${lines[-1]}" = "send v1: PASS (dry run: $((n + 1)) messages written to $MW/mail/v1-dry, nothing sent)" ]
 	[ "$(find "$MW/mail/v1-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
 	[ "$(list_count)" -eq 0 ]
 	not_sent
@@ -253,6 +254,7 @@ list_count() {
 	run mm "$R" send
 	echo "$output"
 	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "send v1: PASS (cover + $n patches in the local list "*", tag sent/safer-fput-v1)" ]]
 	[ "$(list_count)" -eq $((n + 1)) ]
 	# Every recipient was handed to mail/deliver, which put it in the inbox.
 	grep -q 'rcpt=.*@kernel.org' "$MW/lists/deliver.log"
