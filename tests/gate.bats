@@ -111,6 +111,20 @@ timed() {
 	[[ "$output" == *"check-sparse $REV: PASS ("*", reused)"* ]]
 }
 
+@test "make gate boots the committed head, not what \$TREE has checked out" {
+	save_branch
+	# $TREE elsewhere, with an edit that does not build: neither is the
+	# revision (make gate's own make series would refuse the dirty tree,
+	# so boot.sh --record is run as make gate runs it).
+	tgit checkout -q --detach "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")"
+	echo '#error not the committed head' >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	timed run env WORKDIR="$TEST_WORKDIR" "$R/boot/boot.sh" --record lockdep
+	tgit checkout -q -f b4/safer-fput
+	verdict_is "^gate $REV x86_64 lockdep: PASS "
+	[ "$status" -eq 0 ]
+	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record"
+}
+
 @test "fault kunit-fail: a failing KUnit case fails the gate" {
 	timed run fault lockdep kunit-fail
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: example\.example_simple_test$"
