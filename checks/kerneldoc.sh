@@ -1,9 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kerneldoc.sh - the revision adds no kernel-doc warning.
+# kerneldoc.sh - no patch of the revision adds a kernel-doc warning.
 #
-# Runs scripts/kernel-doc -none on every .c/.h file the series touches, at
-# the base and at the head, and fails on warnings only the head has.
+# For each patch, runs scripts/kernel-doc -none on the .c/.h files it adds
+# or changes, at its parent and at the patch, and fails the patch on
+# warnings only the patch has (line numbers stripped). One line per patch,
+# one verdict line.
+#
+# Each patch's result and log are kept in $WORKDIR/results/vN/kerneldoc/,
+# keyed by the trees of the patch and its parent and by the tree's
+# kernel-doc and these scripts, and reused while the key holds; the
+# revision's per-patch table goes to results/vN/kerneldoc.tsv (see
+# checkpatch.sh).
 set -euo pipefail
 PROG=kerneldoc
 # shellcheck source=lib-checks.sh
@@ -11,25 +19,64 @@ PROG=kerneldoc
 
 check_rev
 require_tree
-range=$(check_range)
-mapfile -t files < <(tgit diff --name-only --diff-filter=AM "$range" -- '*.c' '*.h' ':!tools')
-[ "${#files[@]}" -gt 0 ] || { verdict kerneldoc 0 "no kernel .c/.h file touched"; exit 0; }
+results=$WORKDIR/results/$REV/kerneldoc
+mkdir -p "$results"
+table=$WORKDIR/results/$REV/kerneldoc.tsv
+printf '# head %s\n' "$(tgit rev-parse "$(check_range | sed 's/.*\.\.//')")" >"$table.tmp"
+key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/kernel-doc" | sha256sum | cut -c1-16)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$table.tmp"' EXIT
 
-# kdoc REF: kernel-doc warnings of the files at REF, line numbers stripped.
+# kdoc REF FILE...: kernel-doc warnings of the files at REF, line numbers
+# stripped (both sides run at once: a scratch file each).
 kdoc() {
-	local f tmp
-	tmp=$(mktemp)
-	for f in "${files[@]}"; do
-		tgit show "$1:$f" >"$tmp" 2>/dev/null || continue
-		perl "$TREE/scripts/kernel-doc" -none "$tmp" 2>&1 |
-			sed -E "s|$tmp:[0-9]+|$f|"
+	local ref=$1 f t
+	shift
+	t=$(mktemp -p "$tmp")
+	for f; do
+		tgit show "$ref:$f" >"$t" 2>/dev/null || continue
+		perl "$TREE/scripts/kernel-doc" -none "$t" 2>&1 |
+			sed -E "s|$t:[0-9]+|$f|"
 	done
-	rm -f "$tmp"
 }
-new=$(comm -13 <(kdoc "${range%%..*}" | sort) <(kdoc "${range##*..}" | sort))
-if [ -z "$new" ]; then
-	verdict kerneldoc 0 "${#files[@]} files, no new kernel-doc warning"
+
+failed=0 n=0 bad='' reused=0 nfiles=0
+for c in $(check_commits); do
+	n=$((n + 1))
+	subj=$(tgit log -1 --format=%s "$c")
+	mapfile -t files < <(tgit diff --no-renames --name-only --diff-filter=AM "$c^" "$c" -- \
+		'*.c' '*.h' ':!tools')
+	nfiles=$((nfiles + ${#files[@]}))
+	res=$results/$(tgit rev-parse "$c^^{tree}" "$c^{tree}" | sha256sum | cut -c1-24)-$key
+	if [ -f "$res" ]; then
+		reused=$((reused + 1))
+	else
+		new=$(comm -13 <(kdoc "$c^" "${files[@]}" | sort) <(kdoc "$c" "${files[@]}" | sort))
+		if [ -z "$new" ]; then
+			printf 'pass\n' >"$res.tmp"
+		else
+			printf 'fail\n%s\n' "$new" >"$res.tmp"
+		fi
+		mv "$res.tmp" "$res"
+	fi
+	result=$(head -n 1 "$res")
+	printf '%s\t%s\t%s\n' "$n" "$result" "$subj" >>"$table.tmp"
+	if [ "$result" = pass ]; then
+		printf '  ok   %s\n' "$subj"
+	else
+		failed=$((failed + 1))
+		bad="$bad${bad:+, }'$subj'"
+		printf '  FAIL %s\n' "$subj"
+		tail -n +2 "$res" | sed 's/^/       /'
+	fi
+done
+[ "$n" -gt 0 ] || die "no commits to check in $(check_range)"
+# A fixture's range (CHECK_RANGE) is not the revision's.
+[ -n "${CHECK_RANGE:-}" ] || mv "$table.tmp" "$table"
+if [ "$failed" -eq 0 ]; then
+	detail="$n patches, $nfiles files, no new kernel-doc warning"
+	[ "$reused" = 0 ] || detail="$detail, $reused results reused"
+	verdict kerneldoc 0 "$detail"
 else
-	printf '%s\n' "$new" | sed 's/^/       /'
-	verdict kerneldoc "$(printf '%s\n' "$new" | wc -l)" "new kernel-doc warnings"
+	verdict kerneldoc "$failed" "new kernel-doc warnings in $failed of $n patches: $bad"
 fi

@@ -62,14 +62,19 @@ fixture() {
 	[ "$(verdict check)" = "check-checkpatch v1: PASS ($n patches, --strict clean)" ]
 }
 
-@test "kernel-doc: the series adds no warning, the fixture does" {
+@test "kernel-doc: no patch of the series adds a warning, the fixture's first does; results reused" {
 	run mk "$R" check-kerneldoc
 	[ "$status" -eq 0 ]
+	n=$(tgit rev-list --count "$BASE..b4/safer-fput")
+	n=$((n - 1))
+	run mk "$R" check-kerneldoc
+	[[ "$(verdict check)" == "check-kerneldoc v1: PASS ($n patches, "*" files, no new kernel-doc warning, $n results reused)" ]]
+	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/v1/kerneldoc.tsv")" -eq "$n" ]
 	head=$(fixture kdoc-sparse)
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"file_table_kdoc_fixture"* ]]
-	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings" ]
+	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings in 1 of 2 patches: 'fs: kernel-doc fixture with a missing parameter'" ]
 }
 
 @test "sparse: a __user dereference is a new warning" {
