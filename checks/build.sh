@@ -9,7 +9,7 @@
 # incremental build dir per arch and config. An arch builds the
 # commits that touch generic code or its own arch/ directory; a commit that
 # only touches other arches' directories is skipped there, and says so.
-# The base is built first: a
+# The base is built first (once: its warnings are kept): a
 # compiler warning fails a commit unless the base already had it (file and
 # message compared, line numbers stripped; KUNIT_ALL_TESTS builds of 6.1
 # already warn, e.g. fs/binfmt_elf_test.c's frame size).
@@ -96,7 +96,12 @@ for arch in $arches; do
 		# The cell's per-patch table, as checkpatch.sh keeps its own.
 		table=$WORKDIR/results/$REV/build-$ARCH-$config.tsv
 		printf '# head %s\n' "$(tgit rev-parse "${commits[-1]}")" >"$table.tmp"
+		# The base's warnings, kept like a pass: a later run that builds
+		# one changed commit starts from the build dir as it is instead of
+		# building the base again (on a file.h change, nearly all of it).
+		basew=$dir/base-$(tgit rev-parse "$base^{tree}" | cut -c1-24)-$key.warnings
 		based=
+		[ ! -f "$basew" ] || based=1
 		i=0
 		for c in "${commits[@]}"; do
 			i=$((i + 1))
@@ -122,7 +127,8 @@ for arch in $arches; do
 				check_worktree "$base"
 				"$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" ||
 					die "the base ${base:0:12} does not build ($cell)"
-				warnings "$build/build.log" >"$build.base-warnings"
+				warnings "$build/build.log" >"$basew.tmp"
+				mv "$basew.tmp" "$basew"
 				based=1
 			fi
 			stage "build $cell [$i/${#commits[@]}] $subj"
@@ -135,7 +141,7 @@ for arch in $arches; do
 				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
 				continue
 			fi
-			new=$(warnings "$build/build.log" | comm -23 - "$build.base-warnings")
+			new=$(warnings "$build/build.log" | comm -23 - "$basew")
 			if [ -n "$new" ]; then
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: new warnings)"
