@@ -13,6 +13,9 @@
 # then per script the counts, which must add up to the git grep count, the
 # rejection reasons folded, and the scan time. Ends with one verdict line;
 # exits non-zero when a script lost a site or found one git grep does not.
+#
+# COCCI_PATHS=DIR...: report on these directories of the tree only (the
+# summaries stay the whole tree's: a callee may live anywhere).
 set -euo pipefail
 PROG="cocci-report"
 # shellcheck source=../scripts/lib.sh
@@ -23,6 +26,17 @@ workdir_lock
 
 wt=${COCCI_TREE:-$TREE}
 [ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
+paths=${COCCI_PATHS:-.}
+specs=()
+for p in $paths; do
+	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
+	p=${p%/}
+	if [ "$p" = . ]; then
+		specs+=('*.c' '*.h')
+	else
+		specs+=("$p/*.c" "$p/*.h")
+	fi
+done
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -83,13 +97,17 @@ for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
 	*) die "no site function known for $s.cocci" ;;
 	esac
 	t1=$(date +%s)
-	(cd "$wt" && spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" \
-		--macro-file "$TOP/coccinelle/macros.h" -D report --dir . --include-headers \
-		--use-gitgrep --jobs "${COCCI_JOBS:-2}" --timeout "${COCCI_TIMEOUT:-120}") >"$tmp/$s" 2>"$tmp/$s.err" ||
-		die "spatch $s.cocci failed: $(tail -n 1 "$tmp/$s.err")"
+	: >"$tmp/$s"
+	: >"$tmp/$s.err"
+	for p in $paths; do
+		(cd "$wt" && spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" \
+			--macro-file "$TOP/coccinelle/macros.h" -D report --dir "${p%/}" --include-headers \
+			--use-gitgrep --jobs "${COCCI_JOBS:-2}" --timeout "${COCCI_TIMEOUT:-120}") >>"$tmp/$s" 2>>"$tmp/$s.err" ||
+			die "spatch $s.cocci failed on $p: $(tail -n 1 "$tmp/$s.err")"
+	done
 	t2=$(date +%s)
 	sed -n 's,^\./,,; /^[^ ]*:[0-9]*: \(converted\|rejected\)/p' "$tmp/$s" | sort -u >"$tmp/$s.sites"
-	git -C "$wt" grep -n -P "\\b$name\\s*\\(" -- '*.c' '*.h' | cut -d: -f1,2 | sort -u >"$tmp/$s.grep"
+	git -C "$wt" grep -n -P "\\b$name\\s*\\(" -- "${specs[@]}" | cut -d: -f1,2 | sort -u >"$tmp/$s.grep"
 	: >"$tmp/$s.lines"
 	while IFS= read -r loc; do
 		v=$(grep -m1 -F "$loc: " "$tmp/$s.sites" || true)
