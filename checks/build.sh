@@ -134,6 +134,11 @@ for arch in $arches; do
 			stage "build $cell [$i/${#commits[@]}] $subj"
 			builds=$((builds + 1))
 			check_worktree "$c"
+			# The build dir may be at any commit (the base is not built
+			# again once its warnings are kept): what this commit changes
+			# is compiled now, so its warnings are in this build's log.
+			tgit diff --no-renames --name-only --diff-filter=AM "$c^" "$c" |
+				(cd "$CHECK_WT" && xargs -r touch --)
 			if ! "$BOOT/kbuild.sh" "$CHECK_WT" "$build" "$config" 2>"$build.err"; then
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: does not build)"
