@@ -93,9 +93,7 @@ for arch in $arches; do
 		key=$(cell_key)
 		dir=$results/$ARCH-$config
 		mkdir -p "$dir"
-		# The cell's per-patch table, as checkpatch.sh keeps its own.
-		table=$WORKDIR/results/$REV/build-$ARCH-$config.tsv
-		printf '# head %s\n' "$(tgit rev-parse "${commits[-1]}")" >"$table.tmp"
+		table_open "build-$ARCH-$config"
 		# The base's warnings, kept like a pass: a later run that builds
 		# one changed commit starts from the build dir as it is instead of
 		# building the base again (on a file.h change, nearly all of it).
@@ -108,7 +106,7 @@ for arch in $arches; do
 			subj=$(tgit log -1 --format=%s "$c")
 			if ! for_arch "$c"; then
 				stage "build $cell [$i/${#commits[@]}] $subj: skipped, touches no file $ARCH builds"
-				printf '%s\tskip\t%s\n' "$i" "$subj" >>"$table.tmp"
+				table_row "$i" skip "$subj"
 				skipped=$((skipped + 1))
 				continue
 			fi
@@ -118,7 +116,7 @@ for arch in $arches; do
 			res=$dir/$(tgit rev-parse "$base^{tree}" "$c^^{tree}" "$c^{tree}" | sha256sum | cut -c1-24)-$key
 			if [ -f "$res" ]; then
 				stage "build $cell [$i/${#commits[@]}] $subj: PASS reused ($res)"
-				printf '%s\tpass\t%s\n' "$i" "$subj" >>"$table.tmp"
+				table_row "$i" pass "$subj"
 				reused=$((reused + 1))
 				continue
 			fi
@@ -143,7 +141,7 @@ for arch in $arches; do
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: does not build)"
 				sed 's/^/       /' "$build.err"
-				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
+				table_row "$i" fail "$subj"
 				continue
 			fi
 			new=$(warnings "$build/build.log" | comm -23 - "$basew")
@@ -157,21 +155,17 @@ for arch in $arches; do
 				failed=$((failed + 1))
 				bad="$bad${bad:+, }'$subj' ($cell: not compiled: ${left% })"
 				echo "       $cell leaves out ${left% }: enable it in boot/configs"
-				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
+				table_row "$i" fail "$subj"
 				continue
 			fi
 			if [ -n "$new" ]; then
-				printf '%s\tfail\t%s\n' "$i" "$subj" >>"$table.tmp"
+				table_row "$i" fail "$subj"
 			else
 				printf '%s %s\n' "$c" "$subj" >"$res"
-				printf '%s\tpass\t%s\n' "$i" "$subj" >>"$table.tmp"
+				table_row "$i" pass "$subj"
 			fi
 		done
-		if [ -z "${CHECK_RANGE:-}" ]; then
-			mv "$table.tmp" "$table"
-		else
-			rm -f "$table.tmp"
-		fi
+		table_close
 	done
 done
 # A commit skipped here is another arch's to build (make gate ARCH=...,

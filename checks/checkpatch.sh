@@ -25,10 +25,7 @@ require_tree
 maint=$(merged_maintainers)
 results=$WORKDIR/results/$REV/checkpatch
 mkdir -p "$results"
-# The revision's per-patch table (number, pass|fail, subject) of the head
-# it names, for the gate record and so the cover letter (mail/cover.sh).
-table=$WORKDIR/results/$REV/checkpatch.tsv
-printf '# head %s\n' "$(tgit rev-parse "$(check_range | sed 's/.*\.\.//')")" >"$table.tmp"
+table_open checkpatch
 key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
 	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" "$maint" |
 	sha256sum | cut -c1-16)
@@ -61,7 +58,7 @@ for c in $(check_commits); do
 		printf '%s\n%s' "$result" "$out" >"$res.tmp"
 		mv "$res.tmp" "$res"
 	fi
-	printf '%s\t%s\t%s\n' "$n" "$result" "$subj" >>"$table.tmp"
+	table_row "$n" "$result" "$subj"
 	case $result in
 	pass) printf '  ok   %s\n' "$subj" ;;
 	*)
@@ -73,12 +70,7 @@ for c in $(check_commits); do
 	esac
 done
 [ "$n" -gt 0 ] || die "no commits to check in $(check_range)"
-# A fixture's range (CHECK_RANGE) is not the revision's.
-if [ -z "${CHECK_RANGE:-}" ]; then
-	mv "$table.tmp" "$table"
-else
-	rm -f "$table.tmp"
-fi
+table_close
 if [ "$failed" -eq 0 ]; then
 	detail="$n patches, --strict clean"
 	[ "$reused" = 0 ] || detail="$detail, $reused results reused"

@@ -10,8 +10,8 @@
 # Each patch's result and log are kept in $WORKDIR/results/vN/kerneldoc/,
 # keyed by the trees of the patch and its parent and by the tree's
 # kernel-doc and these scripts, and reused while the key holds; the
-# revision's per-patch table goes to results/vN/kerneldoc.tsv (see
-# checkpatch.sh).
+# revision's per-patch table goes to results/vN/kerneldoc.tsv (table_open,
+# lib-checks.sh).
 set -euo pipefail
 PROG=kerneldoc
 # shellcheck source=lib-checks.sh
@@ -21,11 +21,10 @@ check_rev
 require_tree
 results=$WORKDIR/results/$REV/kerneldoc
 mkdir -p "$results"
-table=$WORKDIR/results/$REV/kerneldoc.tsv
-printf '# head %s\n' "$(tgit rev-parse "$(check_range | sed 's/.*\.\.//')")" >"$table.tmp"
+table_open kerneldoc
 key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/kernel-doc" | sha256sum | cut -c1-16)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$table.tmp"' EXIT
+trap 'rm -rf "$tmp" "$TABLE.tmp"' EXIT
 
 # kdoc REF FILE...: kernel-doc warnings of the files at REF, line numbers
 # stripped (both sides run at once: a scratch file each).
@@ -60,7 +59,7 @@ for c in $(check_commits); do
 		mv "$res.tmp" "$res"
 	fi
 	result=$(head -n 1 "$res")
-	printf '%s\t%s\t%s\n' "$n" "$result" "$subj" >>"$table.tmp"
+	table_row "$n" "$result" "$subj"
 	if [ "$result" = pass ]; then
 		printf '  ok   %s\n' "$subj"
 	else
@@ -71,8 +70,7 @@ for c in $(check_commits); do
 	fi
 done
 [ "$n" -gt 0 ] || die "no commits to check in $(check_range)"
-# A fixture's range (CHECK_RANGE) is not the revision's.
-[ -n "${CHECK_RANGE:-}" ] || mv "$table.tmp" "$table"
+table_close
 if [ "$failed" -eq 0 ]; then
 	detail="$n patches, $nfiles files, no new kernel-doc warning"
 	[ "$reused" = 0 ] || detail="$detail, $reused results reused"

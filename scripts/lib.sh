@@ -151,6 +151,13 @@ rev_number() {
 
 export SYNC_REF=refs/safer-fput/synced
 
+# require_synced: everything on the branch is in series/$REV (it has not
+# moved since the last import or export).
+require_synced() {
+	[ "$(tgit rev-parse "$BRANCH")" = "$(tgit rev-parse -q --verify "$SYNC_REF" || true)" ] ||
+		die "$BRANCH has commits not in series/$REV; run 'make export' first (nothing touched)"
+}
+
 branch_exists() {
 	tgit rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null
 }

@@ -37,8 +37,7 @@ branch_exists || die "no branch $BRANCH in $TREE (run 'make series')"
 require_clean_tree
 # Everything on the branch must be in series/$REV: the export below
 # rewrites it from the rebased branch.
-[ "$(tgit rev-parse "$BRANCH")" = "$(tgit rev-parse -q --verify "$SYNC_REF" || true)" ] ||
-	die "$BRANCH has commits not in series/$REV; run 'make export' first (nothing touched)"
+require_synced
 [ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||
 	die "series/ or cover-letters/ has uncommitted changes; commit them first (nothing touched)"
 sent=refs/tags/sent/$SERIES_NAME-v$(rev_number "$REV")

@@ -36,8 +36,7 @@ if branch_exists; then
 	# The branch differs from series/$REV (or holds another revision).
 	# Rebuild it only if nobody worked on it since the last import or
 	# export: then everything on it is already saved in series/.
-	[ "$(tgit rev-parse "$BRANCH")" = "$(tgit rev-parse -q --verify "$SYNC_REF" || true)" ] ||
-		die "$BRANCH has commits not in series/$REV; run 'make export' first (nothing touched)"
+	require_synced
 fi
 
 if [ -f "$cover_file" ]; then
