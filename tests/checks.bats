@@ -54,8 +54,9 @@ fixture() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
 	[ "$(verdict check)" = "check-checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
-	# Another MAINTAINERS.local is another key: checked again.
-	echo >>"$R/MAINTAINERS.local"
+	# Another MAINTAINERS.local is another key: checked again. (A key
+	# no earlier run of this test has made: the workdir persists.)
+	echo "# checks.bats $(date +%s%N)" >>"$R/MAINTAINERS.local"
 	run mk "$R" check-checkpatch
 	git -C "$R" checkout -q -- MAINTAINERS.local
 	[ "$status" -eq 0 ]
@@ -109,7 +110,7 @@ fixture() {
 	# Another build script is another key: nothing is reused. (So is
 	# a config fragment: see cell_key in checks/build.sh.)
 	# (The first two commits are enough to see it: fewer builds.)
-	echo "# another key" >>"$R/checks/build.sh"
+	echo "# another key: $(date +%s%N)" >>"$R/checks/build.sh"
 	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head~2"
 	git -C "$R" checkout -q -- checks/build.sh
 	echo "$output"
