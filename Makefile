@@ -48,7 +48,7 @@ test-full: deps ## make test, and the arm64 and KASAN cells (each a cold kernel 
 	@TIER=full tests/run
 
 lint: ## shellcheck every shell script in the repo
-	@git ls-files -z | xargs -0 grep -lZ '^#!.*sh' | xargs -0 -r shellcheck -x
+	@scripts/lint.sh
 
 # Targets run one after another even under -j: `make -j2 gate` would
 # otherwise check and boot the branch while `series` is still rebuilding it.

@@ -7,7 +7,7 @@ load helpers
 @test "make lint: shellcheck finds nothing in the repo's shell scripts" {
 	run make -s -C "$TOP" lint
 	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	[[ "$output" == "lint: PASS ("*" scripts, shellcheck clean)" ]]
 }
 
 @test "make lint: catches a bad script" {
@@ -17,4 +17,5 @@ load helpers
 	run make -s -C "$BATS_TEST_TMPDIR/r" lint
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"scripts/bad.sh"* ]]
+	[[ "$(verdict lint)" == "lint: FAIL: shellcheck findings in 1 of "*" scripts" ]]
 }
