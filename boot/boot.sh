@@ -56,12 +56,13 @@ verdict() {
 	printf 'head %s%s\n%s: %s\n' "${head:-}" "$dirty" "$label" "$*" >"$build/safer-fput.verdict" 2>/dev/null || true
 }
 
-base=$(git -C "$src" rev-parse -q --verify "$(base_tag)^{commit}") ||
-	die "$src has no tag $(base_tag)"
+base_ref=$(gate_base_tag)
+base=$(git -C "$src" rev-parse -q --verify "$base_ref^{commit}") ||
+	die "$src has no tag $base_ref"
 head=$(git -C "$src" rev-parse HEAD)
 # What the record will say was gated, taken before the build reads it.
 inputs=$(gate_inputs "$config")
-stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $(base_tag) at ${head:0:12} in $src"
+stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $base_ref at ${head:0:12} in $src"
 
 # Nothing of an earlier boot may outlive a failed build: its results,
 # head and initramfs would pass for this one's (lava/job.sh reuses them).
@@ -128,7 +129,7 @@ if [ -n "$record" ]; then
 	mkdir -p "${rec%/*}"
 	{
 		printf 'revision %s\narch %s\nconfig %s\nbranch %s\n' "$REV" "$ARCH" "$config" "$BRANCH"
-		printf 'base %s %s\nhead %s\n' "$base" "$(base_tag)" "$head"
+		printf 'base %s %s\nhead %s\n' "$base" "$base_ref" "$head"
 		git -C "$src" log --reverse --format='commit %H %s' "$base..$head"
 		printf 'kconfig-sha256 %s\n' "$(sha256sum <"$build/.config" | cut -d' ' -f1)"
 		printf 'inputs-sha256 %s\n' "$inputs"

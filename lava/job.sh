@@ -26,7 +26,7 @@ if [ ! -f "$kernel" ] || [ ! -f "$ramdisk" ]; then
 fi
 [ -f "$build/boot/head" ] || die "$ARCH $config: $build/boot/head missing: boot it again"
 head=$(cat "$build/boot/head")
-base=$(tgit rev-parse -q --verify "$(base_tag)^{commit}" || echo unknown)
+base=$(tgit rev-parse -q --verify "$(gate_base_tag)^{commit}" || echo unknown)
 
 mkdir -p "$out"
 kfile=${KERNEL_IMAGE##*/}

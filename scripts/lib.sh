@@ -165,8 +165,20 @@ branch_exists() {
 # The base tag series/series.conf names must be the one the tree holds.
 series_base() {
 	tgit rev-parse -q --verify "refs/tags/$SERIES_BASE_TAG^{commit}" >/dev/null ||
-		die "series is based on $SERIES_BASE_TAG but $TREE does not have it (tree has $(base_tag); see series/series.conf)"
+		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $TREE does not have it (tree has $(base_tag); see series/series.conf)"
 	printf '%s' "$SERIES_BASE_TAG"
+}
+
+# The base a gate, its record and a LAVA job name: the series' base in the
+# series' tree (which may be older than the installed package's, until
+# `make rebase-base`), the installed package's in another tree (make boot
+# KVER=...).
+gate_base_tag() {
+	if [ "$KVER" = "$SERIES_KVER" ]; then
+		printf '%s' "$SERIES_BASE_TAG"
+	else
+		base_tag
+	fi
 }
 
 # The b4 cover commit: the first commit after the base whose message carries

@@ -57,6 +57,10 @@ done
 head=$(tgit rev-parse "$BRANCH")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Patches the new base already carries (git cherry's "-": the same change)
+# are dropped by the rebase; name them rather than lose them quietly.
+dropped=$(tgit cherry "refs/tags/$new" "$BRANCH" "refs/tags/$old" |
+	sed -n 's/^- //p' | while read -r c; do tgit log -1 --format="'%s'" "$c"; done)
 
 note "rebasing $BRANCH ($(tgit rev-list --count "$old..$BRANCH") commits) from $old onto $new"
 [ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] || tgit checkout -q "$BRANCH"
@@ -69,10 +73,21 @@ if ! tgit rebase -q --onto "refs/tags/$new" "refs/tags/$old" "$BRANCH" >"$tmp/re
 fi
 
 tgit update-ref "$keep" "$head"
-tgit update-ref "$SYNC_REF" "$BRANCH"
 sed -i -e "s|^SERIES_PKGVER=.*|SERIES_PKGVER=$(printf '%s' "$newver" | sed 's/_/~/g; s/%/:/g; s/\.#\./../g')|" \
 	-e "s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=$new|" "$TOP/series/series.conf"
-"$TOP/scripts/export.sh"
+# series/ is clean: the export overwrites it, and syncs the branch.
+if ! "$TOP/scripts/export.sh"; then
+	tgit reset -q --hard "$head"
+	# (Both were clean before: nothing of the developer's is lost.)
+	git -C "$TOP" checkout -q -- series cover-letters
+	git -C "$TOP" clean -q -f -- series cover-letters
+	die "export of the rebased branch failed: $BRANCH and series/ put back as they were"
+fi
 note "old head kept as ${keep#refs/heads/}; series/series.conf now names $new"
-printf 'rebase-base %s: PASS (%s -> %s, %d commits)\n' "$REV" "$oldver" "$newver" \
-	"$(tgit rev-list --count "$new..$BRANCH")"
+if [ -n "$dropped" ]; then
+	note "dropped, already in $new: $(printf '%s' "$dropped" | paste -sd, | sed 's/,/, /g')"
+fi
+n_dropped=$(printf '%s' "$dropped" | grep -c . || true)
+printf 'rebase-base %s: PASS (%s -> %s, %d commits%s)\n' "$REV" "$oldver" "$newver" \
+	"$(tgit rev-list --count "$new..$BRANCH")" \
+	"$([ "$n_dropped" = 0 ] || printf ', %d dropped as already in the new base' "$n_dropped")"
