@@ -12,9 +12,10 @@
 #
 # Each patch's result (pass or fail, and its log) is kept in
 # $WORKDIR/results/vN/checkpatch/, keyed by what checkpatch reads of the
-# patch (author, message, diff), the tree's checkpatch and its data files,
-# the merged MAINTAINERS and these scripts; a later run reuses it while the
-# key holds (checkpatch is deterministic: a failure is reused too).
+# patch (author, message, diff), the tree's checkpatch, get_maintainer.pl,
+# spdxcheck.py and their data, the merged MAINTAINERS and these scripts; a
+# later run reuses it while the key holds (checkpatch is deterministic: a
+# failure is reused too).
 set -euo pipefail
 PROG=checkpatch
 # shellcheck source=lib-checks.sh
@@ -26,8 +27,14 @@ maint=$(merged_maintainers)
 results=$WORKDIR/results/$REV/checkpatch
 mkdir -p "$results"
 table_open checkpatch
-key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
-	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" "$maint" |
+# Everything checkpatch and get_maintainer.pl read besides the patch: their
+# data files, spdxcheck.py and the licenses it checks against, a
+# .checkpatch.conf of the tree if there is one.
+key=$( (cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
+	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" \
+	"$TREE/scripts/spdxcheck.py" "$TREE/scripts/get_maintainer.pl" "$maint"
+	cat "$TREE/.checkpatch.conf" 2>/dev/null || true
+	find "$TREE/LICENSES" -type f | LC_ALL=C sort | xargs cat) |
 	sha256sum | cut -c1-16)
 failed=0 n=0 bad='' reused=0
 for c in $(check_commits); do
