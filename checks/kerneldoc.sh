@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # kerneldoc.sh - no patch of the revision adds a kernel-doc warning.
 #
-# For each patch, runs scripts/kernel-doc -none on the .c/.h files it adds
-# or changes, at its parent and at the patch, and fails the patch on
-# warnings only the patch has (line numbers stripped). One line per patch,
+# For each patch, runs scripts/kernel-doc -none on the .c/.h files it adds,
+# changes or renames, at its parent (a renamed file under its old name) and
+# at the patch, and fails the patch on warnings only the patch has (line
+# numbers stripped). One line per patch,
 # one verdict line.
 #
 # Each patch's result and log are kept in $WORKDIR/results/vN/kerneldoc/,
@@ -26,31 +27,36 @@ key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/kernel-doc" | sha256su
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$TABLE.tmp"' EXIT
 
-# kdoc REF FILE...: kernel-doc warnings of the files at REF, line numbers
-# stripped (both sides run at once: a scratch file each).
+# kdoc REF SIDE: kernel-doc warnings at REF of the files of $tmp/pairs
+# (lines "OLD<TAB>NEW", SIDE 1 reads OLD, 2 NEW), named NEW and line numbers
+# stripped, so a renamed file is compared with what it was (both sides run
+# at once: a scratch file each).
 kdoc() {
-	local ref=$1 f t
-	shift
+	local ref=$1 side=$2 f name t
 	t=$(mktemp -p "$tmp")
-	for f; do
+	while IFS=$'\t' read -r f name; do
+		[ "$side" = 1 ] || f=$name
+		[ -n "$f" ] || continue
 		tgit show "$ref:$f" >"$t" 2>/dev/null || continue
 		perl "$TREE/scripts/kernel-doc" -none "$t" 2>&1 |
-			sed -E "s|$t:[0-9]+|$f|"
-	done
+			sed -E "s|$t:[0-9]+|$name|"
+	done <"$tmp/pairs"
 }
 
 failed=0 n=0 bad='' reused=0 nfiles=0
 for c in $(check_commits); do
 	n=$((n + 1))
 	subj=$(tgit log -1 --format=%s "$c")
-	mapfile -t files < <(tgit diff --no-renames --name-only --diff-filter=AM "$c^" "$c" -- \
-		'*.c' '*.h' ':!tools')
-	nfiles=$((nfiles + ${#files[@]}))
+	# Added, changed and renamed files: "OLD<TAB>NEW" (OLD empty if added).
+	tgit diff --name-status -M --diff-filter=AMR "$c^" "$c" -- '*.c' '*.h' ':!tools' |
+		awk -F '\t' '$1 ~ /^R/ { print $2 "\t" $3; next } $1 == "A" { print "\t" $2; next }
+			{ print $2 "\t" $2 }' >"$tmp/pairs"
+	nfiles=$((nfiles + $(wc -l <"$tmp/pairs")))
 	res=$results/$(tgit rev-parse "$c^^{tree}" "$c^{tree}" | sha256sum | cut -c1-24)-$key
 	if [ -f "$res" ]; then
 		reused=$((reused + 1))
 	else
-		new=$(comm -13 <(kdoc "$c^" "${files[@]}" | sort) <(kdoc "$c" "${files[@]}" | sort))
+		new=$(comm -13 <(kdoc "$c^" 1 | sort) <(kdoc "$c" 2 | sort))
 		if [ -z "$new" ]; then
 			printf 'pass\n' >"$res.tmp"
 		else

@@ -76,6 +76,12 @@ fixture() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"file_table_kdoc_fixture"* ]]
 	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings in 1 of 2 patches: 'fs: kernel-doc fixture with a missing parameter'" ]
+	# A renamed file's old warnings are not new (it is compared with
+	# what it was under its old name).
+	head=$(fixture kdoc-rename)
+	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
+	[ "$status" -eq 0 ]
+	[[ "$(verdict check)" == "check-kerneldoc v1: PASS (1 patches, 1 files, no new kernel-doc warning"* ]]
 }
 
 @test "sparse: a __user dereference is a new warning" {
