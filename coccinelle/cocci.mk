@@ -17,5 +17,5 @@ cocci: deps ## regenerate the Coccinelle conversions as commits on b4/safer-fput
 cocci-check: deps ## regenerate the conversions in a scratch worktree; they must equal series/$(REV)
 	@coccinelle/check.sh
 
-cocci-report: ## list every fget()/fput() site of $(COCCI_TREE): converted, or rejected and why
+cocci-report: ## list every fget()/fput() site of the tree (COCCI_PATHS=dirs: only those): converted, or rejected and why
 	@coccinelle/report.sh

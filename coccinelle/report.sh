@@ -26,11 +26,21 @@ workdir_lock
 
 wt=${COCCI_TREE:-$TREE}
 [ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
-paths=${COCCI_PATHS:-.}
-specs=()
-for p in $paths; do
+[ "${COCCI_PATHS-unset}" != "" ] || die "COCCI_PATHS is empty (unset it for the whole tree)"
+read -ra paths <<<"${COCCI_PATHS:-.}"
+[ "${#paths[@]}" -gt 0 ] || die "COCCI_PATHS has no directory (unset it for the whole tree)"
+specs=() dirs=()
+for p in "${paths[@]}"; do
+	case /$p/ in
+	//*) die "COCCI_PATHS: $p is absolute; name directories of the tree, like fs or drivers/vfio" ;;
+	*/../*) die "COCCI_PATHS: $p leaves the tree" ;;
+	*[][*?:\\]*) die "COCCI_PATHS: $p is a pattern; name directories of the tree, like fs or drivers/vfio" ;;
+	esac
 	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
-	p=${p%/}
+	# fs//, ./fs/ and fs name the same directory (and git's pathspec).
+	p=$(printf '%s' "$p" | sed -E 's|/+|/|g; s|^(\./)+||; s|(/\.)+$||; s|/$||')
+	[ -n "$p" ] || p=.
+	dirs+=("$p")
 	if [ "$p" = . ]; then
 		specs+=('*.c' '*.h')
 	else
@@ -99,9 +109,9 @@ for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
 	t1=$(date +%s)
 	: >"$tmp/$s"
 	: >"$tmp/$s.err"
-	for p in $paths; do
+	for p in "${dirs[@]}"; do
 		(cd "$wt" && spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" \
-			--macro-file "$TOP/coccinelle/macros.h" -D report --dir "${p%/}" --include-headers \
+			--macro-file "$TOP/coccinelle/macros.h" -D report --dir "$p" --include-headers \
 			--use-gitgrep --jobs "${COCCI_JOBS:-2}" --timeout "${COCCI_TIMEOUT:-120}") >>"$tmp/$s" 2>>"$tmp/$s.err" ||
 			die "spatch $s.cocci failed on $p: $(tail -n 1 "$tmp/$s.err")"
 	done

@@ -208,7 +208,7 @@ report_base() {
 		git -C "$tree" worktree add -q --detach "$wt" "$base"
 	fi
 	git -C "$wt" checkout -q --detach "$base"
-	run env COCCI_TREE="$wt" COCCI_PATHS="${1:-}" WORKDIR="$TEST_WORKDIR" make -s -C "$TOP" cocci-report
+	run env COCCI_TREE="$wt" ${1:+COCCI_PATHS="$1"} WORKDIR="$TEST_WORKDIR" make -s -C "$TOP" cocci-report
 	echo "$output" | grep -v ': rejected: ' | grep -v ': not a call: '
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"fdget.cocci: "*" 0 unaccounted; git grep \"fget(\": "* ]]
@@ -221,6 +221,15 @@ report_base() {
 	# dma_buf_get() keeps its reference: never converted.
 	[[ "$output" == *"drivers/dma-buf/dma-buf.c:745: rejected: "*"has no fput()"* ]]
 	[[ "$output" == *"cocci-report: PASS"* ]]
+}
+
+@test "cocci-report: COCCI_PATHS that is not directories of the tree is a one-line error" {
+	for p in "" " " /fs "fs/../.." "fs/*" "fs/[a-z]*"; do
+		run env COCCI_PATHS="$p" WORKDIR="$TEST_WORKDIR" make -s -C "$TOP" cocci-report
+		[ "$status" -ne 0 ]
+		[ "${#lines[@]}" -le 2 ]
+		[[ "${lines[0]}" == "cocci-report: error: COCCI_PATHS"* ]]
+	done
 }
 
 @test "the report over fs/, arch/x86/, drivers/vfio/ and drivers/dma-buf/ of 6.1 accounts for every fget( and fput( line" {
