@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # checks.mk - static checks of the revision (checks/): included by the Makefile.
-# Each check prints one verdict line: check NAME vN: PASS (...) | FAIL: reason
+# Each check prints one verdict line: check-NAME vN: PASS (...) | FAIL: reason
 
 CHECKS := checkpatch kerneldoc build sparse
 .PHONY: check $(addprefix check-,$(CHECKS))

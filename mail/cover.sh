@@ -68,7 +68,7 @@ tree=$(tgit rev-parse "$head^{tree}")
 		load_arch "$arch"
 		rec=$(record_file "$config")
 		if gated_record "$rec"; then
-			sed -n 's/^verdict /  /p; s/^\(check .*: [A-Z]*.*\)$/  \1/p' "$rec"
+			sed -n 's/^verdict /  /p' "$rec"
 			sed -n 's/^patch //p' "$rec" >>"$tmp/per-patch"
 			sed -n 's/^kconfig-sha256 \(.\{12\}\).*/    kconfig sha256 \1/p' "$rec"
 			gated=$((gated + 1))
