@@ -22,10 +22,8 @@ PROG="cocci-report"
 . "$(dirname "$0")/../scripts/lib.sh"
 # shellcheck source=lib-cocci.sh
 . "$(dirname "$0")/lib-cocci.sh"
-workdir_lock
 
 wt=${COCCI_TREE:-$TREE}
-[ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
 [ "${COCCI_PATHS-unset}" != "" ] || die "COCCI_PATHS is empty (unset it for the whole tree)"
 read -ra paths <<<"${COCCI_PATHS:-.}"
 [ "${#paths[@]}" -gt 0 ] || die "COCCI_PATHS has no directory (unset it for the whole tree)"
@@ -36,7 +34,6 @@ for p in "${paths[@]}"; do
 	*/../*) die "COCCI_PATHS: $p leaves the tree" ;;
 	*[][*?:\\]*) die "COCCI_PATHS: $p is a pattern; name directories of the tree, like fs or drivers/vfio" ;;
 	esac
-	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
 	# fs//, ./fs/ and fs name the same directory (and git's pathspec).
 	p=$(printf '%s' "$p" | sed -E 's|/+|/|g; s|^(\./)+||; s|(/\.)+$||; s|/$||')
 	[ -n "$p" ] || p=.
@@ -47,6 +44,11 @@ for p in "${paths[@]}"; do
 		specs+=("$p/*.c" "$p/*.h")
 	fi
 done
+[ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
+for p in "${dirs[@]}"; do
+	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
+done
+workdir_lock
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

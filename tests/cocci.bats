@@ -224,12 +224,22 @@ report_base() {
 }
 
 @test "cocci-report: COCCI_PATHS that is not directories of the tree is a one-line error" {
+	# What is wrong with the value itself is said before looking for a tree.
 	for p in "" " " /fs "fs/../.." "fs/*" "fs/[a-z]*"; do
-		run env COCCI_PATHS="$p" WORKDIR="$TEST_WORKDIR" make -s -C "$TOP" cocci-report
+		run env COCCI_PATHS="$p" WORKDIR="$BATS_TEST_TMPDIR/none" make -s -C "$TOP" cocci-report
+		echo "[$p]: $output"
 		[ "$status" -ne 0 ]
 		[ "${#lines[@]}" -le 2 ]
 		[[ "${lines[0]}" == "cocci-report: error: COCCI_PATHS"* ]]
 	done
+	# A directory the tree does not have.
+	git init -q "$BATS_TEST_TMPDIR/t"
+	mkdir "$BATS_TEST_TMPDIR/t/fs"
+	run env COCCI_TREE="$BATS_TEST_TMPDIR/t" COCCI_PATHS="fs ./nosuch/" WORKDIR="$BATS_TEST_TMPDIR/none" \
+		make -s -C "$TOP" cocci-report
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[ "${lines[0]}" = "cocci-report: error: COCCI_PATHS: no directory nosuch in $BATS_TEST_TMPDIR/t" ]
 }
 
 @test "the report over fs/, arch/x86/, drivers/vfio/ and drivers/dma-buf/ of 6.1 accounts for every fget( and fput( line" {
