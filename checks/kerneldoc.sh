@@ -28,7 +28,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$TABLE.tmp"' EXIT
 
 # kdoc REF SIDE: kernel-doc warnings at REF of the files of $tmp/pairs
-# (lines "OLD<TAB>NEW", SIDE 1 reads OLD, 2 NEW), named NEW and line numbers
+# (lines "OLD<TAB>NEW", SIDE 1 reads OLD, 2 NEW; OLD is "-" for an added
+# file: read strips a leading tab, an empty OLD would shift NEW into it),
+# named NEW and line numbers
 # stripped, so a renamed file is compared with what it was (both sides run
 # at once: a scratch file each).
 kdoc() {
@@ -36,7 +38,7 @@ kdoc() {
 	t=$(mktemp -p "$tmp")
 	while IFS=$'\t' read -r f name; do
 		[ "$side" = 1 ] || f=$name
-		[ -n "$f" ] || continue
+		[ "$f" != - ] || continue
 		tgit show "$ref:$f" >"$t" 2>/dev/null || continue
 		perl "$TREE/scripts/kernel-doc" -none "$t" 2>&1 |
 			sed -E "s|$t:[0-9]+|$name|"
@@ -47,9 +49,9 @@ failed=0 n=0 bad='' reused=0 nfiles=0
 for c in $(check_commits); do
 	n=$((n + 1))
 	subj=$(tgit log -1 --format=%s "$c")
-	# Added, changed and renamed files: "OLD<TAB>NEW" (OLD empty if added).
+	# Added, changed and renamed files: "OLD<TAB>NEW" (OLD "-" if added).
 	tgit diff --name-status -M --diff-filter=AMR "$c^" "$c" -- '*.c' '*.h' ':!tools' |
-		awk -F '\t' '$1 ~ /^R/ { print $2 "\t" $3; next } $1 == "A" { print "\t" $2; next }
+		awk -F '\t' '$1 ~ /^R/ { print $2 "\t" $3; next } $1 == "A" { print "-\t" $2; next }
 			{ print $2 "\t" $2 }' >"$tmp/pairs"
 	nfiles=$((nfiles + $(wc -l <"$tmp/pairs")))
 	res=$results/$(tgit rev-parse "$c^^{tree}" "$c^{tree}" | sha256sum | cut -c1-24)-$key
