@@ -29,10 +29,9 @@ trap 'rm -rf "$tmp" "$TABLE.tmp"' EXIT
 
 # kdoc REF SIDE: kernel-doc warnings at REF of the files of $tmp/pairs
 # (lines "OLD<TAB>NEW", SIDE 1 reads OLD, 2 NEW; OLD is "-" for an added
-# file: read strips a leading tab, an empty OLD would shift NEW into it),
-# named NEW and line numbers
-# stripped, so a renamed file is compared with what it was (both sides run
-# at once: a scratch file each).
+# file, as read strips a leading tab), named NEW and line numbers stripped,
+# so a renamed file is compared with what it was (both sides run at once:
+# a scratch file each).
 kdoc() {
 	local ref=$1 side=$2 f name t
 	t=$(mktemp -p "$tmp")
