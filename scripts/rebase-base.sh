@@ -57,10 +57,10 @@ done
 head=$(tgit rev-parse "$BRANCH")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Patches the new base already carries (git cherry's "-": the same change)
-# are dropped by the rebase; name them rather than lose them quietly.
-dropped=$(tgit cherry "refs/tags/$new" "$BRANCH" "refs/tags/$old" |
-	sed -n 's/^- //p' | while read -r c; do tgit log -1 --format="'%s'" "$c"; done)
+# A patch the new base already carries becomes empty, and git rebase drops
+# it. Each base is a root commit (an imported tarball), so git cherry has no
+# upstream commit to match it against: compare the subjects before and after.
+tgit log --reverse --format=%s "refs/tags/$old..$head" >"$tmp/before"
 
 note "rebasing $BRANCH ($(tgit rev-list --count "$old..$BRANCH") commits) from $old onto $new"
 [ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] || tgit checkout -q "$BRANCH"
@@ -73,6 +73,8 @@ if ! tgit rebase -q --onto "refs/tags/$new" "refs/tags/$old" "$BRANCH" >"$tmp/re
 fi
 
 tgit update-ref "$keep" "$head"
+tgit log --reverse --format=%s "refs/tags/$new..$BRANCH" >"$tmp/after"
+dropped=$(diff "$tmp/before" "$tmp/after" | sed -n "s/^< \(.*\)/'\1'/p" || true)
 sed -i -e "s|^SERIES_PKGVER=.*|SERIES_PKGVER=$(printf '%s' "$newver" | sed 's/_/~/g; s/%/:/g; s/\.#\./../g')|" \
 	-e "s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=$new|" "$TOP/series/series.conf"
 # series/ is clean: the export overwrites it, and syncs the branch.

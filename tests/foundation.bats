@@ -21,7 +21,7 @@ setup_file() {
 teardown() {
 	restore_branch
 	# rebase-base's fake bases: another base/ tag would be the newest.
-	tgit tag -d base/linux-source-6.1.999-1 base/linux-source-6.1.998-1 >/dev/null 2>&1 || true
+	tgit tag -d base/linux-source-6.1.999-1 base/linux-source-6.1.998-1 base/linux-source-6.1.997-1 >/dev/null 2>&1 || true
 	tgit for-each-ref --format='%(refname)' refs/heads/pre-rebase | xargs -r -n1 git -C "$TEST_WORKDIR/linux-6.1" update-ref -d
 }
 
@@ -263,6 +263,36 @@ fake_base() {
 	GIT_INDEX_FILE=$idx tgit update-index --cacheinfo "100644,$blob,$2"
 	tgit tag -f "base/linux-source-$1" \
 		"$(tgit commit-tree -m "fake linux-source $1" "$(GIT_INDEX_FILE=$idx tgit write-tree)")" >/dev/null
+}
+
+# fake_base_with VERSION COMMIT: tag base/linux-source-VERSION on a root
+# commit of the series' base tree with COMMIT's change applied: a Debian
+# update that carries one of the series' patches.
+fake_base_with() {
+	local base idx=$BATS_TEST_TMPDIR/index
+	base=$(tgit rev-parse "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")^{commit}")
+	GIT_INDEX_FILE=$idx tgit read-tree "$base"
+	tgit diff "$2^" "$2" | GIT_INDEX_FILE=$idx tgit apply --cached
+	tgit tag -f "base/linux-source-$1" \
+		"$(tgit commit-tree -m "fake linux-source $1" "$(GIT_INDEX_FILE=$idx tgit write-tree)")" >/dev/null
+}
+
+@test "make rebase-base: a patch the new base already carries is named and counted" {
+	r=$BATS_TEST_TMPDIR/repo
+	copy_repo "$r"
+	save_branch
+	old=$(. "$r/series/series.conf" && echo "$SERIES_BASE_TAG")
+	n=$(tgit rev-list --count "$old..b4/safer-fput")
+	last=$(tgit rev-parse b4/safer-fput)
+	subject=$(tgit log -1 --format=%s "$last")
+	fake_base_with 6.1.997-1 "$last"
+	run mk "$r" rebase-base ONTO=base/linux-source-6.1.997-1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c "dropped, already in base/linux-source-6.1.997-1: '$subject'")" -eq 1 ]
+	[ "${lines[-1]}" = "rebase-base v1: PASS (${old#base/linux-source-} -> 6.1.997-1, $((n - 1)) commits, 1 dropped as already in the new base)" ]
+	[ "$(tgit log -1 --format=%s b4/safer-fput)" != "$subject" ]
+	[ "$(find "$r/series/v1" -name '*.patch' | wc -l)" -eq $((n - 2)) ]
 }
 
 @test "make rebase-base: onto another base with the old head kept; a conflict aborts, naming the patch" {
