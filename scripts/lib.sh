@@ -181,6 +181,16 @@ gate_base_tag() {
 	fi
 }
 
+# missing_base DIR REF: die, saying why DIR has no base tag REF. The series'
+# own base is named with the package version it came from: a tree made from
+# a newer package does not have it until `make rebase-base`.
+missing_base() {
+	if [ "$KVER" = "$SERIES_KVER" ] && [ "$2" = "$SERIES_BASE_TAG" ]; then
+		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $1 does not have it (see series/series.conf; 'make rebase-base' moves the series)"
+	fi
+	die "$1 has no tag $2 (run 'make tree')"
+}
+
 # The b4 cover commit: the first commit after the base whose message carries
 # b4's tracking block.
 cover_commit() {
