@@ -12,10 +12,10 @@
 #
 # Each patch's result (pass or fail, and its log) is kept in
 # $WORKDIR/results/vN/checkpatch/, keyed by what checkpatch reads of the
-# patch (author, message, diff), the tree's checkpatch, get_maintainer.pl,
-# spdxcheck.py and their data, the merged MAINTAINERS and these scripts; a
-# later run reuses it while the key holds (checkpatch is deterministic: a
-# failure is reused too).
+# patch (author, message, diff, get_maintainer.pl), the tree's checkpatch,
+# spdxcheck.py and their data and config files, the merged MAINTAINERS and
+# these scripts; a later run reuses it while the key holds (checkpatch is
+# deterministic: a failure is reused too).
 set -euo pipefail
 PROG=checkpatch
 # shellcheck source=lib-checks.sh
@@ -27,20 +27,27 @@ maint=$(merged_maintainers)
 results=$WORKDIR/results/$REV/checkpatch
 mkdir -p "$results"
 table_open checkpatch
-# Everything checkpatch and get_maintainer.pl read besides the patch: their
-# data files, spdxcheck.py and the licenses it checks against, a
-# .checkpatch.conf of the tree if there is one.
+# Everything checkpatch reads besides the patch: its data files, spdxcheck.py
+# and the licenses it checks against, the merged MAINTAINERS, and the
+# .checkpatch.conf and .get_maintainer.conf files the two scripts look for
+# (in the directory they run in, $HOME, .scripts). get_maintainer.pl runs
+# from the commit's own tree: its blob is part of each patch's key below.
 key=$( (cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
 	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" \
-	"$TREE/scripts/spdxcheck.py" "$TREE/scripts/get_maintainer.pl" "$maint"
-	cat "$TREE/.checkpatch.conf" 2>/dev/null || true
+	"$TREE/scripts/spdxcheck.py" "$maint"
+	for d in "$TREE" "$HOME" "$TREE/.scripts"; do
+		for f in .checkpatch.conf .get_maintainer.conf .get_maintainer.ignore; do
+			[ ! -f "$d/$f" ] || printf '%s\n' "$d/$f" "$(cat "$d/$f")"
+		done
+	done
 	find "$TREE/LICENSES" -type f | LC_ALL=C sort | xargs cat) |
 	sha256sum | cut -c1-16)
 failed=0 n=0 bad='' reused=0
 for c in $(check_commits); do
 	n=$((n + 1))
 	subj=$(tgit log -1 --format=%s "$c")
-	res=$results/$(tgit show --no-color --format='%an <%ae>%n%B' --patch "$c" |
+	res=$results/$( (tgit show --no-color --format='%an <%ae>%n%B' --patch "$c"
+		tgit rev-parse "$c:scripts/get_maintainer.pl") |
 		sha256sum | cut -c1-24)-$key
 	if [ -f "$res" ]; then
 		reused=$((reused + 1))
