@@ -25,7 +25,9 @@ PROG="cocci-report"
 
 wt=${COCCI_TREE:-$TREE}
 [ "${COCCI_PATHS-unset}" != "" ] || die "COCCI_PATHS is empty (unset it for the whole tree)"
-read -ra paths <<<"${COCCI_PATHS:-.}"
+# Blanks and newlines both separate directories (read -a alone stops at the
+# first newline).
+read -r -d '' -a paths <<<"${COCCI_PATHS:-.}" || true
 [ "${#paths[@]}" -gt 0 ] || die "COCCI_PATHS has no directory (unset it for the whole tree)"
 specs=() dirs=()
 for p in "${paths[@]}"; do
@@ -49,6 +51,8 @@ for p in "${dirs[@]}"; do
 	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
 done
 workdir_lock
+# The lock may have waited for a `make tree` that replaced the tree.
+[ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -235,11 +235,13 @@ report_base() {
 	# A directory the tree does not have.
 	git init -q "$BATS_TEST_TMPDIR/t"
 	mkdir "$BATS_TEST_TMPDIR/t/fs"
-	run env COCCI_TREE="$BATS_TEST_TMPDIR/t" COCCI_PATHS="fs ./nosuch/" WORKDIR="$BATS_TEST_TMPDIR/none" \
-		make -s -C "$TOP" cocci-report
-	echo "$output"
-	[ "$status" -ne 0 ]
-	[ "${lines[0]}" = "cocci-report: error: COCCI_PATHS: no directory nosuch in $BATS_TEST_TMPDIR/t" ]
+	for p in "fs ./nosuch/" "fs"$'\n'"nosuch"; do
+		run env COCCI_TREE="$BATS_TEST_TMPDIR/t" COCCI_PATHS="$p" WORKDIR="$BATS_TEST_TMPDIR/none" \
+			make -s -C "$TOP" cocci-report
+		echo "[$p]: $output"
+		[ "$status" -ne 0 ]
+		[ "${lines[0]}" = "cocci-report: error: COCCI_PATHS: no directory nosuch in $BATS_TEST_TMPDIR/t" ]
+	done
 }
 
 @test "the report over fs/, arch/x86/, drivers/vfio/ and drivers/dma-buf/ of 6.1 accounts for every fget( and fput( line" {
