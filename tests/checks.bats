@@ -77,11 +77,20 @@ fixture() {
 	[[ "$output" == *"file_table_kdoc_fixture"* ]]
 	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings in 1 of 2 patches: 'fs: kernel-doc fixture with a missing parameter'" ]
 	# A renamed file's old warnings are not new (it is compared with
-	# what it was under its old name).
+	# what it was under its old name), and it has some.
+	tgit show "$BASE:fs/nsfs.c" >"$BATS_TEST_TMPDIR/nsfs.c"
+	[ "$(perl "$TEST_WORKDIR/linux-6.1/scripts/kernel-doc" -none "$BATS_TEST_TMPDIR/nsfs.c" 2>&1 | grep -c warning)" -gt 0 ]
 	head=$(fixture kdoc-rename)
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	[ "$status" -eq 0 ]
 	[[ "$(verdict check)" == "check-kerneldoc v1: PASS (1 patches, 1 files, no new kernel-doc warning"* ]]
+	# Every warning of a file a patch adds is new.
+	head=$(fixture kdoc-add)
+	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"fs/kdoc_fixture.c: warning: Function parameter or member 'file' not described in 'kdoc_fixture_size'"* ]]
+	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings in 1 of 1 patches: 'fs: add a file with a kernel-doc warning'" ]
 }
 
 @test "sparse: a __user dereference is a new warning" {
