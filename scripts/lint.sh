@@ -4,15 +4,24 @@
 # whose first line is a sh or bash #!), one verdict line.
 set -eu
 cd "$(dirname "$0")/.."
-list=$(mktemp)
-trap 'rm -f "$list"' EXIT
-git ls-files -z | xargs -0 grep -lZ '^#!.*sh' >"$list" || true
-n=$(tr -cd '\0' <"$list" | wc -c)
+command -v shellcheck >/dev/null ||
+	{ echo "lint: FAIL: shellcheck not found (apt-get install shellcheck)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# (No tracked file name has a newline.)
+git ls-files | while IFS= read -r f; do
+	[ -f "$f" ] || continue
+	if head -n 1 "$f" | grep -Eq '^#!.*[/ ](ba)?sh([[:space:]]|$)'; then
+		printf '%s\n' "$f"
+	fi
+done >"$tmp/list"
+n=$(wc -l <"$tmp/list")
 [ "$n" -gt 0 ] || { echo "lint: FAIL: no shell scripts found (not a git checkout?)"; exit 1; }
-if xargs -0 shellcheck -x <"$list"; then
+if xargs shellcheck -x <"$tmp/list" >"$tmp/out" 2>&1; then
 	echo "lint: PASS ($n scripts, shellcheck clean)"
 else
-	bad=$(xargs -0 shellcheck -x -f gcc <"$list" | cut -d: -f1 | sort -u | wc -l)
+	cat "$tmp/out"
+	bad=$(sed -n 's/^In \(.*\) line [0-9]*:$/\1/p' "$tmp/out" | sort -u | wc -l)
 	echo "lint: FAIL: shellcheck findings in $bad of $n scripts"
 	exit 1
 fi

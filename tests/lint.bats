@@ -13,9 +13,14 @@ load helpers
 @test "make lint: catches a bad script" {
 	copy_repo "$BATS_TEST_TMPDIR/r"
 	printf '#!/bin/sh\necho $undefined_var\n' >"$BATS_TEST_TMPDIR/r/scripts/bad.sh"
-	git -C "$BATS_TEST_TMPDIR/r" add scripts/bad.sh
+	# A #! that is not on the first line does not make a shell script.
+	printf 'text\n#!/bin/sh\necho $undefined_var\n' >"$BATS_TEST_TMPDIR/r/scripts/notes.txt"
+	git -C "$BATS_TEST_TMPDIR/r" add scripts/bad.sh scripts/notes.txt
 	run make -s -C "$BATS_TEST_TMPDIR/r" lint
+	echo "$output"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"scripts/bad.sh"* ]]
+	[[ "$output" != *"notes.txt"* ]]
+	[ "$(printf '%s\n' "$output" | grep -c '^In scripts/bad.sh line 2:$')" -eq 1 ]
 	[[ "$(verdict lint)" == "lint: FAIL: shellcheck findings in 1 of "*" scripts" ]]
 }
