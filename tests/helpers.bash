@@ -71,5 +71,6 @@ repo_state() {
 # verdict PREFIX: the last line of $output starting with PREFIX (make adds
 # its own "make: *** ... Error" line after a failing target's verdict).
 verdict() {
+	# shellcheck disable=SC2154 # bats' run sets $output
 	printf '%s\n' "$output" | grep "^$1" | tail -n 1
 }

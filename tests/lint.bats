@@ -24,3 +24,13 @@ load helpers
 	[ "$(printf '%s\n' "$output" | grep -c '^In scripts/bad.sh line 2:$')" -eq 1 ]
 	[[ "$(verdict lint)" == "lint: FAIL: shellcheck findings in 1 of "*" scripts" ]]
 }
+
+@test "make lint: catches a finding in a sourced shell library" {
+	copy_repo "$BATS_TEST_TMPDIR/r"
+	printf '%s\n' '# SPDX-License-Identifier: GPL-2.0' '# shellcheck shell=bash' 'echo $1' >>"$BATS_TEST_TMPDIR/r/scripts/lib.sh"
+	run make -s -C "$BATS_TEST_TMPDIR/r" lint
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"In scripts/lib.sh line"* ]]
+	[[ "$(verdict lint)" == "lint: FAIL: shellcheck findings in 1 of "*" scripts" ]]
+}
