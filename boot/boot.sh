@@ -58,7 +58,7 @@ verdict() {
 
 base_ref=$(gate_base_tag)
 base=$(git -C "$src" rev-parse -q --verify "$base_ref^{commit}") ||
-	missing_base "$src" "$base_ref"
+	missing_base "$base_ref"
 head=$(git -C "$src" rev-parse HEAD)
 # What the record will say was gated, taken before the build reads it.
 inputs=$(gate_inputs "$config")

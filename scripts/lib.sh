@@ -165,7 +165,7 @@ branch_exists() {
 # The base tag series/series.conf names must be the one the tree holds.
 series_base() {
 	tgit rev-parse -q --verify "refs/tags/$SERIES_BASE_TAG^{commit}" >/dev/null ||
-		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $TREE does not have it (tree has $(base_tag); see series/series.conf)"
+		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $TREE does not have it (tree has $(base_tag)): install that package version and run 'make tree', or fix series/series.conf"
 	printf '%s' "$SERIES_BASE_TAG"
 }
 
@@ -181,14 +181,14 @@ gate_base_tag() {
 	fi
 }
 
-# missing_base DIR REF: die, saying why DIR has no base tag REF. The series'
-# own base is named with the package version it came from: a tree made from
-# a newer package does not have it until `make rebase-base`.
+# missing_base REF: die, saying why $TREE has no base tag REF. The series'
+# own base is named with the package version it came from, which the tree
+# only has if `make tree` imported that version.
 missing_base() {
-	if [ "$KVER" = "$SERIES_KVER" ] && [ "$2" = "$SERIES_BASE_TAG" ]; then
-		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $1 does not have it (see series/series.conf; 'make rebase-base' moves the series)"
+	if [ "$KVER" = "$SERIES_KVER" ] && [ "$1" = "$SERIES_BASE_TAG" ]; then
+		series_base >/dev/null
 	fi
-	die "$1 has no tag $2 (run 'make tree')"
+	die "$TREE has no tag $1 (run 'make tree')"
 }
 
 # The b4 cover commit: the first commit after the base whose message carries

@@ -74,7 +74,12 @@ fi
 
 tgit update-ref "$keep" "$head"
 tgit log --reverse --format=%s "refs/tags/$new..$BRANCH" >"$tmp/after"
-dropped=$(diff "$tmp/before" "$tmp/after" | sed -n "s/^< \(.*\)/'\1'/p" || true)
+# diff exits 1 when the lists differ, 2 on trouble.
+rc=0
+diff "$tmp/before" "$tmp/after" >"$tmp/diff" || rc=$?
+# (The rebase is done: say so rather than stop half-way.)
+[ "$rc" -le 1 ] || note "could not compare the series before and after the rebase: patches dropped as already in $new are not named"
+dropped=$(sed -n "s/^< \(.*\)/'\1'/p" "$tmp/diff")
 sed -i -e "s|^SERIES_PKGVER=.*|SERIES_PKGVER=$(printf '%s' "$newver" | sed 's/_/~/g; s/%/:/g; s/\.#\./../g')|" \
 	-e "s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=$new|" "$TOP/series/series.conf"
 # series/ is clean: the export overwrites it, and syncs the branch.
@@ -87,7 +92,7 @@ if ! "$TOP/scripts/export.sh"; then
 fi
 note "old head kept as ${keep#refs/heads/}; series/series.conf now names $new"
 if [ -n "$dropped" ]; then
-	note "dropped, already in $new: $(printf '%s' "$dropped" | paste -sd, | sed 's/,/, /g')"
+	note "dropped, already in $new: $(printf '%s\n' "$dropped" | awk 'NR > 1 { printf ", " } { printf "%s", $0 }')"
 fi
 n_dropped=$(printf '%s' "$dropped" | grep -c . || true)
 printf 'rebase-base %s: PASS (%s -> %s, %d commits%s)\n' "$REV" "$oldver" "$newver" \

@@ -252,6 +252,21 @@ teardown() {
 	! git check-ref-format "refs/tags/base/linux-source-6.12.118-1~deb12u1"
 }
 
+@test "a series base the tree does not have: gate-check and boot name the package and what to do" {
+	r=$BATS_TEST_TMPDIR/repo
+	copy_repo "$r"
+	sed -i 's/^SERIES_PKGVER=.*/SERIES_PKGVER=6.1.190-1/; s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=base/linux-source-6.1.190-1|' \
+		"$r/series/series.conf"
+	want="error: series is based on base/linux-source-6.1.190-1 (linux-source-6.1 6.1.190-1) but $TEST_WORKDIR/linux-6.1 does not have it (tree has base/linux-source-"
+	for t in gate-check boot; do
+		run mk "$r" "$t"
+		echo "$t: $output"
+		[ "$status" -ne 0 ]
+		[ "$(printf '%s\n' "$output" | grep -c 'error:')" -eq 1 ]
+		[[ "$output" == *"$want"*"): install that package version and run 'make tree', or fix series/series.conf"* ]]
+	done
+}
+
 # fake_base VERSION FILE SED: tag base/linux-source-VERSION on a root commit
 # of the series' base tree with FILE edited by SED, as `make tree` would
 # import a Debian update of the package.
