@@ -30,11 +30,13 @@ table_open checkpatch
 # Everything checkpatch reads besides the patch: its data files, spdxcheck.py
 # and the licenses it checks against, the merged MAINTAINERS, and the
 # .checkpatch.conf and .get_maintainer.conf files the two scripts look for
-# (in the directory they run in, $HOME, .scripts). get_maintainer.pl runs
-# from the commit's own tree: its blob is part of each patch's key below.
+# (in the directory they run in, $HOME, .scripts). checkpatch runs
+# $TREE's get_maintainer.pl; the added-file check runs the commit's own in
+# its worktree, where it reads that commit's config files: their blobs are
+# part of each patch's key below.
 key=$( (cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/checkpatch.pl" \
 	"$TREE/scripts/spelling.txt" "$TREE/scripts/const_structs.checkpatch" \
-	"$TREE/scripts/spdxcheck.py" "$maint"
+	"$TREE/scripts/spdxcheck.py" "$TREE/scripts/get_maintainer.pl" "$maint"
 	for d in "$TREE" "$HOME" "$TREE/.scripts"; do
 		for f in .checkpatch.conf .get_maintainer.conf .get_maintainer.ignore; do
 			[ ! -f "$d/$f" ] || printf '%s\n' "$d/$f" "$(cat "$d/$f")"
@@ -47,7 +49,8 @@ for c in $(check_commits); do
 	n=$((n + 1))
 	subj=$(tgit log -1 --format=%s "$c")
 	res=$results/$( (tgit show --no-color --format='%an <%ae>%n%B' --patch "$c"
-		tgit rev-parse "$c:scripts/get_maintainer.pl") |
+		tgit ls-tree "$c" -- scripts/get_maintainer.pl .get_maintainer.conf \
+			.get_maintainer.ignore .scripts/) |
 		sha256sum | cut -c1-24)-$key
 	if [ -f "$res" ]; then
 		reused=$((reused + 1))

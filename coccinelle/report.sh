@@ -51,8 +51,6 @@ for p in "${dirs[@]}"; do
 	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
 done
 workdir_lock
-# The lock may have waited for a `make tree` that replaced the tree.
-[ -e "$wt/.git" ] || die "no kernel tree at $wt (run 'make tree')"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
