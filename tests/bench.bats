@@ -22,7 +22,7 @@ one_line_error() {
 	t0=$SECONDS
 	run mk "$R" bench BENCH=nope BENCH_DIR="$BD"
 	echo "$output"
-	one_line_error "^bench: error: no guest benchmark 'nope' (have: exit_files open_close)$"
+	one_line_error "^bench: error: no guest benchmark 'nope' (have: exit_files exit_latency open_close)$"
 	[ ! -e "$BD" ]
 	[ $((SECONDS - t0)) -lt 10 ]
 }
@@ -34,6 +34,28 @@ one_line_error() {
 		one_line_error "^bench: error: BENCH_RUNS must be a positive integer, got '$runs'$"
 	done
 	[ ! -e "$BD" ]
+}
+
+@test "make bench: a BENCH_CONFIG with no bench/configs file is refused, naming the variants" {
+	t0=$SECONDS
+	run mk "$R" bench BENCH_CONFIG=nope BENCH_DIR="$BD"
+	echo "$output"
+	one_line_error "^bench: error: no kernel variant 'nope' (have: rseq)$"
+	run mk "$R" bench BENCH_CONFIG=../bench BENCH_DIR="$BD"
+	one_line_error "^bench: error: BENCH_CONFIG '../bench' is not a name of bench/configs/"
+	[ ! -e "$BD" ]
+	[ $((SECONDS - t0)) -lt 10 ]
+}
+
+@test "bench/guest: every benchmark builds warning-free with each arch's GUEST_CC" {
+	for conf in "$R"/boot/arch/*.conf; do
+		cc=$(. "$conf" && echo "$GUEST_CC")
+		for src in "$R"/bench/guest/*.c; do
+			run "$cc" -static -O2 -Wall -Wextra -Werror -o "$BATS_TEST_TMPDIR/a.out" "$src"
+			echo "$cc $src: $output"
+			[ "$status" -eq 0 ]
+		done
+	done
 }
 
 @test "bench/run: bad arguments get one line each and boot nothing" {
