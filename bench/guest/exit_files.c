@@ -19,85 +19,10 @@
  *
  * Usage: exit_files [-n FILES] [-r REPS] [-f PATH]
  */
-#include <errno.h>
-#include <fcntl.h>
+#include "files.h"
 #include <signal.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("exit_files: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	if (errno)
-		fprintf(stderr, ": %s", strerror(errno));
-	fputc('\n', stderr);
-	exit(1);
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts))
-		die("clock_gettime");
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-/* Make room for @nfiles descriptors plus a few for stdio and the pipe. */
-static void raise_nofile(long nfiles)
-{
-	unsigned long want = nfiles + 64, nr_open = 0;
-	struct rlimit rl;
-	FILE *f;
-
-	f = fopen("/proc/sys/fs/nr_open", "r");
-	if (!f)
-		die("open /proc/sys/fs/nr_open");
-	if (fscanf(f, "%lu", &nr_open) != 1)
-		die("read /proc/sys/fs/nr_open");
-	fclose(f);
-
-	if (nr_open < want) {
-		f = fopen("/proc/sys/fs/nr_open", "w");
-		if (!f || fprintf(f, "%lu\n", want) < 0 || fclose(f))
-			die("raise fs.nr_open to %lu", want);
-		nr_open = want;
-	}
-
-	rl.rlim_cur = nr_open;
-	rl.rlim_max = nr_open;
-	errno = 0;
-	if (setrlimit(RLIMIT_NOFILE, &rl))
-		die("setrlimit(RLIMIT_NOFILE, %lu)", nr_open);
-}
-
-/* Child: open @path @nfiles times, report readiness on @wfd, then wait. */
-static void child(const char *path, long nfiles, int wfd)
-{
-	long i;
-	char c = 'r';
-
-	for (i = 0; i < nfiles; i++) {
-		if (open(path, O_RDONLY) < 0)
-			die("open #%ld of %s", i, path);
-	}
-	if (write(wfd, &c, 1) != 1)
-		die("write ready");
-	for (;;)
-		pause();
-}
 
 static long long one_run(const char *path, long nfiles)
 {
@@ -113,7 +38,7 @@ static long long one_run(const char *path, long nfiles)
 		die("fork");
 	if (pid == 0) {
 		close(pfd[0]);
-		child(path, nfiles, pfd[1]);
+		hold_files(path, nfiles, pfd[1]);
 	}
 	close(pfd[1]);
 	if (read(pfd[0], &c, 1) != 1)

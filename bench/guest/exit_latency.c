@@ -33,18 +33,10 @@
  *
  * Usage: exit_latency [-n FILES] [-r REPS] [-f PATH]
  */
-#include <errno.h>
+#include "files.h"
 #include <sched.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -63,20 +55,6 @@ struct shared {
 #define LOAD(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
 #define STORE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("exit_latency: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	if (errno)
-		fprintf(stderr, ": %s", strerror(errno));
-	fputc('\n', stderr);
-	exit(1);
-}
-
 static long count(const char *s)
 {
 	char *end;
@@ -89,58 +67,6 @@ static long count(const char *s)
 		die("-n and -r want a positive integer, not '%s'", s);
 	}
 	return v;
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts))
-		die("clock_gettime");
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-/* Make room for @nfiles descriptors plus a few for stdio and the pipe. */
-static void raise_nofile(long nfiles)
-{
-	unsigned long want = nfiles + 64, nr_open = 0;
-	struct rlimit rl;
-	FILE *f;
-
-	f = fopen("/proc/sys/fs/nr_open", "r");
-	if (!f)
-		die("open /proc/sys/fs/nr_open");
-	if (fscanf(f, "%lu", &nr_open) != 1)
-		die("read /proc/sys/fs/nr_open");
-	fclose(f);
-
-	if (nr_open < want) {
-		f = fopen("/proc/sys/fs/nr_open", "w");
-		if (!f || fprintf(f, "%lu\n", want) < 0 || fclose(f))
-			die("raise fs.nr_open to %lu", want);
-		nr_open = want;
-	}
-
-	rl.rlim_cur = want;
-	rl.rlim_max = want;
-	errno = 0;
-	if (setrlimit(RLIMIT_NOFILE, &rl))
-		die("setrlimit(RLIMIT_NOFILE, %lu)", want);
-}
-
-static void victim(const char *path, long nfiles, int wfd)
-{
-	long i;
-	char c = 'r';
-
-	for (i = 0; i < nfiles; i++) {
-		if (open(path, O_RDONLY) < 0)
-			die("open #%ld of %s", i, path);
-	}
-	if (write(wfd, &c, 1) != 1)
-		die("write ready");
-	for (;;)
-		pause();
 }
 
 /*
@@ -189,7 +115,7 @@ static void one_run(const char *path, long nfiles, struct shared *sh,
 		die("fork");
 	if (vpid == 0) {
 		close(pfd[0]);
-		victim(path, nfiles, pfd[1]);
+		hold_files(path, nfiles, pfd[1]);
 	}
 	close(pfd[1]);
 	errno = 0;
