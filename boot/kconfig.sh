@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # kconfig.sh - write BUILD/.config for CONFIG on $ARCH: tinyconfig +
-# boot/configs/base.config + boot/arch/$ARCH.config + CONFIG's fragment,
+# boot/configs/base.config + the options of boot/configs/series.config the
+# tree defines + boot/arch/$ARCH.config + CONFIG's fragment,
 # then olddefconfig, then fail if Kconfig dropped any requested
 # option (merge_config.sh only warns about those).
 #
@@ -17,6 +18,21 @@ check_config "$config"
 mkdir -p "$build"
 
 mapfile -t frags < <(config_fragments "$config")
+# series.config holds options the series itself adds: request only those
+# the tree's Kconfig defines (the base, or a bisect step before the patch
+# that adds one, has not got it).
+for i in "${!frags[@]}"; do
+	[ "${frags[i]##*/}" = series.config ] || continue
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*) sym=${line%%=*} ;;
+		*) continue ;;
+		esac
+		grep -rqx --include='Kconfig*' "config ${sym#CONFIG_}" "$src" &&
+			printf '%s\n' "$line"
+	done <"${frags[i]}" >"$build/series.config"
+	frags[i]=$build/series.config
+done
 kconf() {
 	locked kmake "$src" "$build" -s "$@"
 }

@@ -96,7 +96,8 @@ check_config() {
 
 # Fragments of a config, in merge order.
 config_fragments() {
-	printf '%s\n' "$BOOT/configs/base.config" "$BOOT/arch/$ARCH.config"
+	printf '%s\n' "$BOOT/configs/base.config" "$BOOT/configs/series.config" \
+		"$BOOT/arch/$ARCH.config"
 	[ "$1" = base ] || printf '%s\n' "$BOOT/configs/$1.config"
 }
 
@@ -143,7 +144,7 @@ gate_inputs() {
 	(cd "$BOOT" && find . -type f ! -name README.md ! -name gate-check ! -name gate-matrix \
 		! -name '.*' ! -name '*~' ! -name '*.orig' ! -name '*.rej' \
 		! \( -path './arch/*' ! -name "$ARCH.*" \) \
-		! \( -path './configs/*' ! -name base.config ! -name "$1.config" \) -print |
+		! \( -path './configs/*' ! -name base.config ! -name series.config ! -name "$1.config" \) -print |
 		LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum | cut -d' ' -f1)
 }
 
