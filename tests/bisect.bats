@@ -8,16 +8,17 @@ load helpers
 
 setup_file() {
 	series_copy
-	# The stub: STEP CONFIG SRC BUILD, boot.sh's verdict line for SRC.
+	# The stub: STEP CONFIG SRC BUILD, boot.sh's verdict line for SRC
+	# (the current revision's, written in; the rest is the stub's).
 	STUB=$BATS_FILE_TMPDIR/step
-	cat >"$STUB" <<-'SH'
+	cat >"$STUB" <<-SH
 	#!/bin/sh
-	if [ -e "$2/SAFER_FPUT_BAD" ]; then
-		echo "gate v1 x86_64 $1: FAIL: not ok: seeded.bad (and 2 more)"
-	elif [ -e "$2/SAFER_FPUT_OTHER" ]; then
-		echo "gate v1 x86_64 $1: FAIL: something else"
+	if [ -e "\$2/SAFER_FPUT_BAD" ]; then
+		echo "gate $CUR_REV x86_64 \$1: FAIL: not ok: seeded.bad (and 2 more)"
+	elif [ -e "\$2/SAFER_FPUT_OTHER" ]; then
+		echo "gate $CUR_REV x86_64 \$1: FAIL: something else"
 	else
-		echo "gate v1 x86_64 $1: PASS (stub)"
+		echo "gate $CUR_REV x86_64 \$1: PASS (stub)"
 	fi
 	SH
 	chmod +x "$STUB"
@@ -50,19 +51,19 @@ commit() {
 	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "$(verdict 'bisect v1')" = "bisect v1 x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
+	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
 	# A commit that fails otherwise was met, and skipped, not taken as bad.
 	[[ "$output" == *" test: "*" for"*": FAIL: something else (another failure: skipped)"* ]]
 	# After a failed make gate: the reason comes from the verdict it left,
 	# whose log path (and CPU, PID, line numbers) need not match a step's.
 	v=$TEST_WORKDIR/check/build-x86_64-lockdep/safer-fput.verdict
 	mkdir -p "${v%/*}"
-	printf 'head %s\ngate v1 x86_64 lockdep: FAIL: not ok: seeded.bad (see %s)\n' \
-		"$(tgit rev-parse b4/safer-fput)" "$TEST_WORKDIR/check/build-x86_64-lockdep/boot/console.log" >"$v"
+	printf 'head %s\ngate %s x86_64 lockdep: FAIL: not ok: seeded.bad (see %s)\n' \
+		"$(tgit rev-parse b4/safer-fput)" "$CUR_REV" "$TEST_WORKDIR/check/build-x86_64-lockdep/boot/console.log" >"$v"
 	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
 	echo "$output"
 	[[ "$output" == *"bisect: the head "*" fails the gate with: not ok: seeded.bad ($v)"* ]]
-	[ "$(verdict 'bisect v1')" = "bisect v1 x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
+	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
 	# A verdict of another head (or a dirty tree) is not the head's.
 	sed -i '1s/$/+dirty/' "$v"
 	run env BISECT_STEP="$STUB" WORKDIR="$TEST_WORKDIR" "$R/boot/bisect.sh" --if-failed lockdep
@@ -79,9 +80,9 @@ commit() {
 	tgit checkout -q b4/safer-fput
 	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
 	[ "$status" -ne 0 ]
-	[ "$(verdict 'bisect v1')" = "bisect v1 x86_64 lockdep: FAIL: the head passes: nothing to bisect" ]
+	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: FAIL: the head passes: nothing to bisect" ]
 	# Every commit fails when the stub is told to: so does the base.
 	run env BISECT_STEP=false make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
 	[ "$status" -ne 0 ]
-	[ "$(verdict 'bisect v1')" = "bisect v1 x86_64 lockdep: FAIL: the head gives no verdict: nothing to bisect" ]
+	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: FAIL: the head gives no verdict: nothing to bisect" ]
 }

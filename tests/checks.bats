@@ -30,7 +30,7 @@ fixture() {
 @test "checkpatch: the series is --strict clean" {
 	run mk "$R" check-checkpatch
 	[ "$status" -eq 0 ]
-	[[ "$(verdict check)" == "check-checkpatch v1: PASS ("* ]]
+	[[ "$(verdict check)" == "check-checkpatch $CUR_REV: PASS ("* ]]
 }
 
 @test "checkpatch: catches style errors and an added file no MAINTAINERS covers" {
@@ -38,7 +38,7 @@ fixture() {
 	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
-	[ "$(verdict check)" = "check-checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
+	[ "$(verdict check)" = "check-checkpatch $CUR_REV: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
 }
 
 @test "checkpatch: a second run reuses each patch's result, a failure as a failure" {
@@ -46,21 +46,21 @@ fixture() {
 	n=$((n - 1))
 	run mk "$R" check-checkpatch
 	[ "$status" -eq 0 ]
-	[ "$(verdict check)" = "check-checkpatch v1: PASS ($n patches, --strict clean, $n results reused)" ]
+	[ "$(verdict check)" = "check-checkpatch $CUR_REV: PASS ($n patches, --strict clean, $n results reused)" ]
 	# The revision's per-patch table, for the cover letter.
-	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/v1/checkpatch.tsv")" -eq "$n" ]
+	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/$CUR_REV/checkpatch.tsv")" -eq "$n" ]
 	head=$(fixture checkpatch)
 	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"kernel/uncovered_fixture.c: added file without a MAINTAINERS"* ]]
-	[ "$(verdict check)" = "check-checkpatch v1: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
+	[ "$(verdict check)" = "check-checkpatch $CUR_REV: FAIL: 2 of 2 patches: 'fs: checkpatch fixture with style errors', 'kernel: add a file no MAINTAINERS entry covers'" ]
 	# Another MAINTAINERS.local is another key: checked again. (A key
 	# no earlier run of this test has made: the workdir persists.)
 	echo "# checks.bats $(date +%s%N)" >>"$R/MAINTAINERS.local"
 	run mk "$R" check-checkpatch
 	git -C "$R" checkout -q -- MAINTAINERS.local
 	[ "$status" -eq 0 ]
-	[ "$(verdict check)" = "check-checkpatch v1: PASS ($n patches, --strict clean)" ]
+	[ "$(verdict check)" = "check-checkpatch $CUR_REV: PASS ($n patches, --strict clean)" ]
 }
 
 @test "kernel-doc: no patch of the series adds a warning, the fixture's first does; results reused" {
@@ -69,13 +69,13 @@ fixture() {
 	n=$(tgit rev-list --count "$BASE..b4/safer-fput")
 	n=$((n - 1))
 	run mk "$R" check-kerneldoc
-	[[ "$(verdict check)" == "check-kerneldoc v1: PASS ($n patches, "*" files, no new kernel-doc warning, $n results reused)" ]]
-	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/v1/kerneldoc.tsv")" -eq "$n" ]
+	[[ "$(verdict check)" == "check-kerneldoc $CUR_REV: PASS ($n patches, "*" files, no new kernel-doc warning, $n results reused)" ]]
+	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/$CUR_REV/kerneldoc.tsv")" -eq "$n" ]
 	head=$(fixture kdoc-sparse)
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"file_table_kdoc_fixture"* ]]
-	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings in 1 of 2 patches: 'fs: kernel-doc fixture with a missing parameter'" ]
+	[ "$(verdict check)" = "check-kerneldoc $CUR_REV: FAIL: new kernel-doc warnings in 1 of 2 patches: 'fs: kernel-doc fixture with a missing parameter'" ]
 	# A renamed file's old warnings are not new (it is compared with
 	# what it was under its old name), and it has some.
 	tgit show "$BASE:fs/nsfs.c" >"$BATS_TEST_TMPDIR/nsfs.c"
@@ -83,14 +83,14 @@ fixture() {
 	head=$(fixture kdoc-rename)
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	[ "$status" -eq 0 ]
-	[[ "$(verdict check)" == "check-kerneldoc v1: PASS (1 patches, 1 files, no new kernel-doc warning"* ]]
+	[[ "$(verdict check)" == "check-kerneldoc $CUR_REV: PASS (1 patches, 1 files, no new kernel-doc warning"* ]]
 	# Every warning of a file a patch adds is new.
 	head=$(fixture kdoc-add)
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	echo "$output"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"fs/kdoc_fixture.c: warning: Function parameter or member 'file' not described in 'kdoc_fixture_size'"* ]]
-	[ "$(verdict check)" = "check-kerneldoc v1: FAIL: new kernel-doc warnings in 1 of 1 patches: 'fs: add a file with a kernel-doc warning'" ]
+	[ "$(verdict check)" = "check-kerneldoc $CUR_REV: FAIL: new kernel-doc warnings in 1 of 1 patches: 'fs: add a file with a kernel-doc warning'" ]
 }
 
 @test "sparse: a __user dereference is a new warning" {
@@ -98,14 +98,14 @@ fixture() {
 	run mk "$R" check-sparse CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"fs/file_table.c: sparse: warning: dereference of noderef expression"* ]]
-	[ "$(verdict check)" = "check-sparse v1: FAIL: 1 new sparse warnings" ]
+	[ "$(verdict check)" = "check-sparse $CUR_REV: FAIL: 1 new sparse warnings" ]
 }
 
 @test "per-commit build: a commit that only builds with the next one fails, so does one the config leaves out" {
 	head=$(fixture build)
 	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
-	[ "$(verdict check)" = "check-build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
+	[ "$(verdict check)" = "check-build $CUR_REV: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
 	# A commit touching only arch/arm64 is not an x86_64 build's business
 	# (it does not build: an x86_64 build of it would pass); the arm64
 	# build (make gate ARCH=arm64, gate-full) checks it.
@@ -121,7 +121,7 @@ fixture() {
 	[[ "$output" == *"build x86_64 lockdep [2/4] fs: define the hook: PASS reused ("* ]]
 	# The two failures are built and fail again, for the same reasons.
 	[[ "$output" == *"build x86_64 lockdep [1/4] fs: call a hook defined only by the next commit"$'\n'* ]]
-	[ "$(verdict check)" = "check-build v1: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
+	[ "$(verdict check)" = "check-build $CUR_REV: FAIL: 'fs: call a hook defined only by the next commit' (x86_64 lockdep: does not build), 'ext4: change a file the gate's configs do not build' (x86_64 lockdep: not compiled: fs/ext4/file.c)" ]
 	# Another build script is another key: nothing is reused. (So is
 	# a config fragment: see cell_key in checks/build.sh.)
 	# (The first two commits are enough to see it: fewer builds.)
@@ -142,5 +142,5 @@ fixture() {
 		-m "riscv: touch a file no gate arch builds"
 	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$(git -C "$wt" rev-parse HEAD)"
 	[ "$status" -ne 0 ]
-	[ "$(verdict check)" = "check-build v1: FAIL: 'riscv: touch a file no gate arch builds' (no arch of boot/arch builds it: arm64 x86_64)" ]
+	[ "$(verdict check)" = "check-build $CUR_REV: FAIL: 'riscv: touch a file no gate arch builds' (no arch of boot/arch builds it: arm64 x86_64)" ]
 }

@@ -36,16 +36,16 @@ teardown() {
 	echo "# cold make tree: $(cat "$BATS_FILE_TMPDIR/tree.cold") s" >&3
 }
 
-@test "make series: branch b4/safer-fput = cover commit + series/v1" {
+@test "make series: branch b4/safer-fput = cover commit + series/ of the current revision" {
 	run mk "$R" series
 	[ "$status" -eq 0 ]
-	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
+	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
 	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
 	[ "$(tgit rev-list --count "$tag..b4/safer-fput")" -eq $((n + 1)) ]
 	[ "$(tgit symbolic-ref --short HEAD)" = b4/safer-fput ]
 	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"revision: 1"* ]]
+	[[ "$output" == *"revision: ${CUR_REV#v}"* ]]
 	[[ "$output" == *"branch: b4/safer-fput"* ]]
 }
 
@@ -102,7 +102,7 @@ teardown() {
 	tgit commit -q -a -s -m "fs: test commit"
 	run mk "$r2" export
 	[ "$status" -eq 0 ]
-	ls "$r2"/series/v1/*-fs-test-commit.patch
+	ls "$r2/series/$CUR_REV"/*-fs-test-commit.patch
 	# The same branch now round-trips from r2, and not from the stale R.
 	run mk "$r2" series
 	[ "$status" -eq 0 ]
@@ -117,7 +117,7 @@ teardown() {
 	# series/ now differs from the branch: make it want a rebuild.
 	run mk "$R" series
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"commits not in series/v1; run 'make export' first"* ]]
+	[[ "$output" == *"commits not in series/$CUR_REV; run 'make export' first"* ]]
 	[ "$(echo "$output" | grep -c error)" -eq 1 ]
 	[ "$(tgit rev-parse HEAD)" = "$head" ]
 }
@@ -175,8 +175,8 @@ teardown() {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
 	r3=$BATS_TEST_TMPDIR/r3
 	mkdir -p "$r3/series/v9"
-	cp "$R"/series/v1/*.patch "$r3/series/v9/" 2>/dev/null || true
-	sed 's/"revision": 1/"revision": 9/' "$R/cover-letters/v1.txt" >"$r3/cover-letters/v9.txt"
+	cp "$R/series/$CUR_REV"/*.patch "$r3/series/v9/" 2>/dev/null || true
+	sed "s/\"revision\": ${CUR_REV#v}/\"revision\": 9/" "$R/cover-letters/$CUR_REV.txt" >"$r3/cover-letters/v9.txt"
 	cp "$BATS_TEST_DIRNAME/fixtures/does-not-apply.patch" "$r3/series/v9/0099-does-not-apply.patch"
 	head=$(tgit rev-parse b4/safer-fput)
 	run mk "$r3" series REV=v9
@@ -192,12 +192,15 @@ teardown() {
 	run mk "$R" tree KVER=9.9
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"unknown KVER '9.9'"*"installed: 6.1"* ]]
+	# The revisions listed as scripts/lib.sh's list_revs does: series/v*/.
+	have=$(cd "$R/series" && echo v*/)
+	have=${have//\//}
 	run mk "$R" series REV=v7
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"unknown REV 'v7' (have: v1)"* ]]
+	[[ "$output" == *"unknown REV 'v7' (have: $have)"* ]]
 	run mk "$R" series REV=
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"unknown REV '' (have: v1)"* ]]
+	[[ "$output" == *"unknown REV '' (have: $have)"* ]]
 }
 
 @test "no kernel tree: every target that needs one says so once, git says nothing" {
@@ -211,36 +214,36 @@ teardown() {
 	done
 }
 
-@test "make revision: v2 starts from v1 like a b4 reroll" {
+@test "make revision: v(N+1) starts from the current vN like a b4 reroll" {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r4"
 	r4=$BATS_TEST_TMPDIR/r4
 	save_branch
 	run mk "$r4" revision
 	[ "$status" -eq 0 ]
-	[ -d "$r4/series/v2" ]
-	grep -q '"revision": 2' "$r4/cover-letters/v2.txt"
-	grep -q '^Changes in v2:' "$r4/cover-letters/v2.txt"
-	grep -q '^SERIES_CURRENT=v2$' "$r4/series/series.conf"
-	tgit rev-parse -q --verify refs/tags/sent/safer-fput-v1
+	[ -d "$r4/series/$NEXT_REV" ]
+	grep -q "\"revision\": ${NEXT_REV#v}" "$r4/cover-letters/$NEXT_REV.txt"
+	grep -q "^Changes in $NEXT_REV:" "$r4/cover-letters/$NEXT_REV.txt"
+	grep -q "^SERIES_CURRENT=$NEXT_REV\$" "$r4/series/series.conf"
+	tgit rev-parse -q --verify "refs/tags/sent/safer-fput-$CUR_REV"
 	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
-	[[ "$output" == *"revision: 2"* ]]
+	[[ "$output" == *"revision: ${NEXT_REV#v}"* ]]
 	# A second reroll of the same revision is refused.
-	run mk "$r4" revision REV=v1
+	run mk "$r4" revision REV="$CUR_REV"
 	[ "$status" -ne 0 ]
-	# An unsent v2 may be rerolled too: only a revision b4 started on
+	# An unsent v(N+1) may be rerolled too: only a revision b4 started on
 	# send is refused (tests/mail.bats).
 	git -C "$r4" add -A
-	git -C "$r4" -c user.name=t -c user.email=t@localhost commit -q -m "v2"
+	git -C "$r4" -c user.name=t -c user.email=t@localhost commit -q -m "$NEXT_REV"
 	run mk "$r4" revision
-	tgit tag -d sent/safer-fput-v2 >/dev/null 2>&1 || true
+	tgit tag -d "sent/safer-fput-$NEXT_REV" >/dev/null 2>&1 || true
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ -d "$r4/series/v3" ]
-	# Back at v1, from the other copy: the v2 branch is saved, so it
+	[ -d "$r4/series/v$((${NEXT_REV#v} + 1))" ]
+	# Back at vN, from the other copy: the v(N+1) branch is saved, so it
 	# may be rebuilt.
 	mk "$R" series
 	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
-	[[ "$output" == *"revision: 1"* ]]
+	[[ "$output" == *"revision: ${CUR_REV#v}"* ]]
 }
 
 @test "make tree: a Debian version git cannot take as a ref is mangled as DEP-14 does" {
@@ -305,9 +308,9 @@ fake_base_with() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c "dropped, already in base/linux-source-6.1.997-1: '$subject'")" -eq 1 ]
-	[ "${lines[-1]}" = "rebase-base v1: PASS (${old#base/linux-source-} -> 6.1.997-1, $((n - 1)) commits, 1 dropped as already in the new base)" ]
+	[ "${lines[-1]}" = "rebase-base $CUR_REV: PASS (${old#base/linux-source-} -> 6.1.997-1, $((n - 1)) commits, 1 dropped as already in the new base)" ]
 	[ "$(tgit log -1 --format=%s b4/safer-fput)" != "$subject" ]
-	[ "$(find "$r/series/v1" -name '*.patch' | wc -l)" -eq $((n - 2)) ]
+	[ "$(find "$r/series/$CUR_REV" -name '*.patch' | wc -l)" -eq $((n - 2)) ]
 }
 
 @test "make rebase-base: onto another base with the old head kept; a conflict aborts, naming the patch" {
@@ -322,7 +325,7 @@ fake_base_with() {
 	run mk "$r" rebase-base ONTO=base/linux-source-6.1.999-1
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "rebase-base v1: PASS (${old#base/linux-source-} -> 6.1.999-1, $n commits)" ]
+	[ "${lines[-1]}" = "rebase-base $CUR_REV: PASS (${old#base/linux-source-} -> 6.1.999-1, $n commits)" ]
 	tgit merge-base --is-ancestor base/linux-source-6.1.999-1 b4/safer-fput
 	[ "$(tgit rev-parse "pre-rebase/safer-fput-${old#base/linux-source-}")" = "$head" ]
 	grep -qx 'SERIES_BASE_TAG=base/linux-source-6.1.999-1' "$r/series/series.conf"

@@ -4,6 +4,11 @@
 
 TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 
+# The series' current revision and the one a reroll of it makes.
+CUR_REV=$(sed -n 's/^SERIES_CURRENT=//p' "$TOP/series/series.conf")
+# shellcheck disable=SC2034 # used by the .bats files that load this one
+NEXT_REV=v$((${CUR_REV#v} + 1))
+
 # The test workdir is shared by the test files of one run; it holds its own
 # kernel tree, made by `make tree` like any other.
 : "${TEST_WORKDIR:=${WORKDIR:-$HOME/.cache/safer-fput}/test}"
@@ -49,7 +54,7 @@ restore_branch() {
 	tgit checkout -q -f b4/safer-fput
 	tgit reset -q --hard "$head"
 	tgit update-ref refs/safer-fput/synced "$head"
-	tgit tag -d sent/safer-fput-v1 >/dev/null 2>&1 || true
+	tgit tag -d "sent/safer-fput-$CUR_REV" >/dev/null 2>&1 || true
 }
 
 # mk DIR ARGS...: run make in repo copy DIR against the test workdir.

@@ -32,8 +32,8 @@ fake_build() {
 	tgit rev-parse HEAD >"$b/boot/head"
 	# and the record of its pass (the format of boot.sh --record).
 	mkdir -p "$LW/gate"
-	printf 'revision v1\narch %s\nconfig %s\nhead %s\nverdict gate v1 %s %s: PASS (fake)\n' \
-		"$1" "$2" "$(tgit rev-parse HEAD)" "$1" "$2" >"$LW/gate/v1-$1-$2.record"
+	printf 'revision %s\narch %s\nconfig %s\nhead %s\nverdict gate %s %s %s: PASS (fake)\n' \
+		"$CUR_REV" "$1" "$2" "$(tgit rev-parse HEAD)" "$CUR_REV" "$1" "$2" >"$LW/gate/$CUR_REV-$1-$2.record"
 }
 
 lj() {
@@ -43,7 +43,7 @@ lj() {
 @test "lava-jobs: a cell with no gate pass, or a build booted since, is a one-line error" {
 	W=$LW.empty run lj
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no gate pass recorded ($LW.empty/gate/v1-x86_64-lockdep.record); run 'make gate ARCH=x86_64 CONFIG=lockdep'"* ]]
+	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no gate pass recorded ($LW.empty/gate/$CUR_REV-x86_64-lockdep.record); run 'make gate ARCH=x86_64 CONFIG=lockdep'"* ]]
 	[ "$(echo "$output" | grep -c 'error:')" -eq 1 ]
 	run lj LAVA_CELLS=arm64
 	[ "$status" -ne 0 ]
@@ -55,18 +55,18 @@ lj() {
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/check/build-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
-	rm "$BATS_TEST_TMPDIR/w/gate/v1-arm64-lockdep.record"
+	rm "$BATS_TEST_TMPDIR/w/gate/$CUR_REV-arm64-lockdep.record"
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"arm64 lockdep: no gate pass recorded"* ]]
 }
 
 @test "lava-jobs: every matrix cell's job and device validate with lava-common, strict" {
-	run lj LAVA_URL=https://files.example.org/safer-fput/v1/
+	run lj LAVA_URL="https://files.example.org/safer-fput/$CUR_REV/"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "lava-jobs v1: PASS (3 jobs, 3 devices valid, lava-common strict, in $LW/lava/v1)" ]
-	d=$LW/lava/v1
+	[ "${lines[-1]}" = "lava-jobs $CUR_REV: PASS (3 jobs, 3 devices valid, lava-common strict, in $LW/lava/$CUR_REV)" ]
+	d=$LW/lava/$CUR_REV
 	[ "$(grep -c ': valid job$' "$d/validate.log")" -eq 3 ]
 	[ "$(grep -c ': valid device$' "$d/validate.log")" -eq 3 ]
 	# Each job names its cell's arch, artifacts, URL and checksums.
@@ -74,7 +74,7 @@ lj() {
 	grep -qx '  cpu: cortex-a57' "$d/arm64-lockdep/job.yaml"
 	grep -qx '  arch: x86_64' "$d/x86_64-kasan/job.yaml"
 	! grep -q '  cpu:' "$d/x86_64-kasan/job.yaml"
-	grep -qx '        url: https://files.example.org/safer-fput/v1/arm64-lockdep/Image' "$d/arm64-lockdep/job.yaml"
+	grep -qx "        url: https://files.example.org/safer-fput/$CUR_REV/arm64-lockdep/Image" "$d/arm64-lockdep/job.yaml"
 	grep -qx "        sha256sum: $(sha256sum <"$d/arm64-lockdep/Image" | cut -d' ' -f1)" "$d/arm64-lockdep/job.yaml"
 	grep -qx '        image_arg: -kernel {kernel} -append "console=ttyAMA0 panic=-1"' "$d/arm64-lockdep/job.yaml"
 	grep -qx '      minutes: 3' "$d/arm64-lockdep/job.yaml"   # lava-test-monitor: lockdep's 150 s
@@ -87,7 +87,7 @@ lj() {
 
 @test "lava validate: what a lab's schema rejects is rejected, and named" {
 	lj LAVA_CELLS=arm64/lockdep
-	d=$LW/lava/v1/arm64-lockdep
+	d=$LW/lava/$CUR_REV/arm64-lockdep
 	v=$R/lava/validate
 	run "$v" "$d/job.yaml" "$d/device.yaml"
 	[ "$status" -eq 0 ]
@@ -119,5 +119,5 @@ lj() {
 	run make -s -C "$BATS_TEST_TMPDIR/r2" WORKDIR="$LW" lava-jobs LAVA_DIR="$BATS_TEST_TMPDIR/out"
 	echo "$output"
 	[ "$status" -ne 0 ]
-	[ "$(verdict lava-jobs)" = "lava-jobs v1: FAIL: 3 of 6 files invalid (see $BATS_TEST_TMPDIR/out/validate.log)" ]
+	[ "$(verdict lava-jobs)" = "lava-jobs $CUR_REV: FAIL: 3 of 6 files invalid (see $BATS_TEST_TMPDIR/out/validate.log)" ]
 }

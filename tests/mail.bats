@@ -18,11 +18,11 @@ setup_file() {
 	copy_repo "$R"
 	mkdir -p "$TEST_WORKDIR"
 	[ -d "$TEST_WORKDIR/linux-6.1/.git" ] || mk "$R" tree >"$BATS_FILE_TMPDIR/tree.log" 2>&1
-	rm -rf "$MW/lists" "$MW/gate" "$MW/mail/send-v1.log"
+	rm -rf "$MW/lists" "$MW/gate" "$MW/mail/send-$CUR_REV.log"
 	mkdir -p "$MW"
 	ln -sfn "$TEST_WORKDIR/linux-6.1" "$MW/linux-6.1"
-	tgit tag -d sent/safer-fput-v1 >/dev/null 2>&1 || true
-	# Start from the branch as series/v1 makes it (a branch left by
+	tgit tag -d "sent/safer-fput-$CUR_REV" >/dev/null 2>&1 || true
+	# Start from the branch as series/$CUR_REV makes it (a branch left by
 	# another run at another revision is saved in refs/safer-fput/).
 	if tgit rev-parse -q --verify b4/safer-fput >/dev/null; then
 		tgit update-ref refs/safer-fput/synced b4/safer-fput
@@ -37,7 +37,7 @@ teardown_file() {
 	tgit checkout -q -f b4/safer-fput
 	tgit reset -q --hard "$head"
 	tgit update-ref refs/safer-fput/synced "$head"
-	tgit tag -d sent/safer-fput-v1 >/dev/null 2>&1 || true
+	tgit tag -d "sent/safer-fput-$CUR_REV" >/dev/null 2>&1 || true
 }
 
 # mm DIR ARGS...: make in repo copy DIR with the private mail workdir.
@@ -62,7 +62,7 @@ fake_gate_record() {
 	for cell; do
 		arch=${cell%/*} config=${cell#*/}
 		{
-			printf 'revision v1\narch %s\nconfig %s\nbranch b4/safer-fput\n' "$arch" "$config"
+			printf 'revision %s\narch %s\nconfig %s\nbranch b4/safer-fput\n' "$CUR_REV" "$arch" "$config"
 			printf 'base %s base/linux-source-6.1.192-3\nhead %s\n' "$base" "$head"
 			tgit log --reverse --format='commit %H %s' "$base..$head"
 			printf 'kconfig-sha256 %064d\n' 0
@@ -72,15 +72,17 @@ fake_gate_record() {
 				awk -v cell="build-$arch-$config" '{
 					printf "patch checkpatch\t%d\tpass\t%s\n", NR, $0
 					printf "patch %s\t%d\t%s\t%s\n", cell, NR, NR == 3 ? "fail" : "pass", $0 }'
-			printf 'verdict gate v1 %s %s: PASS (fake record of mail.bats)\n' "$arch" "$config"
+			printf 'verdict gate %s %s %s: PASS (fake record of mail.bats)\n' "$CUR_REV" "$arch" "$config"
 			printf 'date 2026-01-01T00:00:00Z\n'
-		} >"$MW/gate/v1-$arch-$config.record"
+		} >"$MW/gate/$CUR_REV-$arch-$config.record"
 	done
 }
 
-# write_cover DIR: the prose of the v1 cover, EDITME lines replaced.
+# write_cover DIR: the prose of the current revision's cover, EDITME lines
+# replaced: b4's cover template of a v1, and the changelog template a
+# reroll (make revision, b4 send) adds to a later revision.
 write_cover() {
-	python3 - "$1/cover-letters/v1.txt" <<'PY'
+	python3 - "$1/cover-letters/$CUR_REV.txt" <<'PY'
 import re, sys
 p = sys.argv[1]
 t = open(p).read()
@@ -88,14 +90,19 @@ t = t.replace('EDITME: cover title for safer-fput',
               'safer fput(): FIFO task_work and a synchronous put in close(2)', 1)
 t = re.sub(r'EDITME: describe the purpose.*?portion of the patch\.\n',
            'Test cover letter of mail.bats.\n', t, flags=re.S)
+t = re.sub(r'^- EDITME: describe what is new in this series revision\.\n'
+           r'- EDITME: use bulletpoints and terse descriptions\.\n',
+           '- Test changelog of mail.bats.\n', t, flags=re.M)
+t = re.sub(r'^(- Link to v[0-9]+): EDITME \((not sent|not found in tracking)\)$',
+           r'\1: not sent', t, flags=re.M)
 open(p, 'w').write(t)
 PY
-	! grep -v '^#' "$1/cover-letters/v1.txt" | grep -q EDITME
+	! grep -v '^#' "$1/cover-letters/$CUR_REV.txt" | grep -q EDITME
 }
 
 # not_sent: b4 send did not run (it tags every revision it sends).
 not_sent() {
-	! tgit rev-parse -q --verify refs/tags/sent/safer-fput-v1 >/dev/null
+	! tgit rev-parse -q --verify "refs/tags/sent/safer-fput-$CUR_REV" >/dev/null
 }
 
 list_count() {
@@ -109,20 +116,20 @@ list_count() {
 	rm -rf "$MW/gate"
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: not gated: v1 x86_64 lockdep: no gate record"* ]]
+	[[ "$output" == *"send: error: not gated: $CUR_REV x86_64 lockdep: no gate record"* ]]
 	[ "$(echo "$output" | grep -c 'error:')" -eq 1 ]
 	# A stale record: it names another head (the base commit).
 	fake_gate_record "$(tgit rev-parse 'base/linux-source-6.1.192-3^{commit}')"
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: not gated: v1 x86_64 lockdep: stale gate record"* ]]
+	[[ "$output" == *"send: error: not gated: $CUR_REV x86_64 lockdep: stale gate record"* ]]
 	# Valid records for the x86_64 cells only: the matrix wants arm64 too.
 	rm -rf "$MW/gate"
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)" x86_64/lockdep x86_64/kasan
 	mm "$R" cover
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: not gated: v1 arm64 lockdep: no gate record ($MW/gate/v1-arm64-lockdep.record); run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
+	[[ "$output" == *"send: error: not gated: $CUR_REV arm64 lockdep: no gate record ($MW/gate/$CUR_REV-arm64-lockdep.record); run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
 	rm -rf "$MW/gate"
 	mm "$R" cover
 	[ "$(list_count)" -eq 0 ]
@@ -133,13 +140,13 @@ list_count() {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r2"
 	r2=$BATS_TEST_TMPDIR/r2
 	# An EDITME left in the subject, as in b4's template.
-	sed -i '1s/^/EDITME: /' "$r2/cover-letters/v1.txt"
+	sed -i '1s/^/EDITME: /' "$r2/cover-letters/$CUR_REV.txt"
 	mm "$r2" series
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
 	mm "$r2" gate-check
 	run mm "$r2" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: cover-letters/v1.txt still contains EDITME"* ]]
+	[[ "$output" == *"send: error: cover-letters/$CUR_REV.txt still contains EDITME"* ]]
 	[ "$(list_count)" -eq 0 ]
 	not_sent
 	# That record is of the same patches as R's branch: drop it.
@@ -188,10 +195,10 @@ list_count() {
 @test "make send DRY=1: .eml files only, nothing delivered, no tag" {
 	run mm "$R" send DRY=1
 	[ "$status" -eq 0 ]
-	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
+	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
 	echo "$output"
-	[ "${lines[-1]}" = "send v1: PASS (dry run: $((n + 1)) messages written to $MW/mail/v1-dry, nothing sent)" ]
-	[ "$(find "$MW/mail/v1-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
+	[ "${lines[-1]}" = "send $CUR_REV: PASS (dry run: $((n + 1)) messages written to $MW/mail/$CUR_REV-dry, nothing sent)" ]
+	[ "$(find "$MW/mail/$CUR_REV-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
 	[ "$(list_count)" -eq 0 ]
 	not_sent
 }
@@ -200,47 +207,47 @@ list_count() {
 	# One cell not gated: the cover says so, by name.
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)" x86_64/lockdep
 	mm "$R" cover
-	grep -q '^  gate v1 x86_64 lockdep: PASS (fake record of mail.bats)$' "$R/cover-letters/v1.txt"
-	grep -q '^  gate v1 arm64 lockdep: not gated yet (make gate ARCH=arm64 CONFIG=lockdep)$' "$R/cover-letters/v1.txt"
-	grep -q '^  (1 of 3 cells gated: ' "$R/cover-letters/v1.txt"
+	grep -q "^  gate $CUR_REV x86_64 lockdep: PASS (fake record of mail.bats)\$" "$R/cover-letters/$CUR_REV.txt"
+	grep -q "^  gate $CUR_REV arm64 lockdep: not gated yet (make gate ARCH=arm64 CONFIG=lockdep)\$" "$R/cover-letters/$CUR_REV.txt"
+	grep -q '^  (1 of 3 cells gated: ' "$R/cover-letters/$CUR_REV.txt"
 	# The per-patch table: a row per patch, a column per check the
 	# records carry.
-	grep -qx 'Per-patch checks (make check) of the gated patches:' "$R/cover-letters/v1.txt"
-	grep -qE '^ {9}build-x86_64-lockdep  checkpatch$' "$R/cover-letters/v1.txt"
-	grep -qE '^   3/[0-9]+  fail {16}  pass {6}  fs: add fput_nodefer\(\)$' "$R/cover-letters/v1.txt"
+	grep -qx 'Per-patch checks (make check) of the gated patches:' "$R/cover-letters/$CUR_REV.txt"
+	grep -qE '^ {9}build-x86_64-lockdep  checkpatch$' "$R/cover-letters/$CUR_REV.txt"
+	grep -qE '^   3/[0-9]+  fail {16}  pass {6}  fs: add fput_nodefer\(\)$' "$R/cover-letters/$CUR_REV.txt"
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
 	mm "$R" cover
 	for cell in 'x86_64 lockdep' 'x86_64 kasan' 'arm64 lockdep'; do
-		grep -q "^  gate v1 $cell: PASS (fake record of mail.bats)\$" "$R/cover-letters/v1.txt"
+		grep -q "^  gate $CUR_REV $cell: PASS (fake record of mail.bats)\$" "$R/cover-letters/$CUR_REV.txt"
 	done
-	! grep -q 'not gated yet\|cells gated' "$R/cover-letters/v1.txt"
-	grep -qE '^   1/[0-9]+  pass {15}  pass {14}  pass {16}  pass {6}  task_work: run works in FIFO order$' "$R/cover-letters/v1.txt"
-	grep -q '^To: ' "$R/cover-letters/v1.txt"
-	grep -q '^Cc: safer-fput@lists.localhost$' "$R/cover-letters/v1.txt"
+	! grep -q 'not gated yet\|cells gated' "$R/cover-letters/$CUR_REV.txt"
+	grep -qE '^   1/[0-9]+  pass {15}  pass {14}  pass {16}  pass {6}  task_work: run works in FIFO order$' "$R/cover-letters/$CUR_REV.txt"
+	grep -q '^To: ' "$R/cover-letters/$CUR_REV.txt"
+	grep -q '^Cc: safer-fput@lists.localhost$' "$R/cover-letters/$CUR_REV.txt"
 	# The cover commit changed, so the branch head did, but the gated
 	# patches did not: the record still holds (the flow: gate, cover, send).
 	run mm "$R" gate-check
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"only the cover letter changed since the gate"* ]]
 	head=$(tgit rev-parse b4/safer-fput)
-	sum=$(sha256sum <"$R/cover-letters/v1.txt")
+	sum=$(sha256sum <"$R/cover-letters/$CUR_REV.txt")
 	run mm "$R" cover
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"results block already current"* ]]
 	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
-	[ "$(sha256sum <"$R/cover-letters/v1.txt")" = "$sum" ]
+	[ "$(sha256sum <"$R/cover-letters/$CUR_REV.txt")" = "$sum" ]
 	mm "$R" gate-check
 	# A results block edited by hand is not what the records say.
 	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
-	sed -i 's/^  gate v1 x86_64 lockdep: PASS .*/  gate v1 x86_64 lockdep: PASS (by hand)/' \
-		"$BATS_TEST_TMPDIR/r3/cover-letters/v1.txt"
+	sed -i "s/^  gate $CUR_REV x86_64 lockdep: PASS .*/  gate $CUR_REV x86_64 lockdep: PASS (by hand)/" \
+		"$BATS_TEST_TMPDIR/r3/cover-letters/$CUR_REV.txt"
 	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: b4/safer-fput differs from series/v1"* ]]
+	[[ "$output" == *"send: error: b4/safer-fput differs from series/$CUR_REV"* ]]
 	mm "$BATS_TEST_TMPDIR/r3" series
 	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: the results block of cover-letters/v1.txt is not current; run 'make cover'"* ]]
+	[[ "$output" == *"send: error: the results block of cover-letters/$CUR_REV.txt is not current; run 'make cover'"* ]]
 	# Back to R's branch: rebuilt, so a new head, which "make gate"
 	# would record again.
 	mm "$R" series
@@ -248,78 +255,84 @@ list_count() {
 	mm "$R" gate-check
 }
 
-@test "make send: a gated v1 lands in the local list only, and the repo follows b4's reroll" {
-	n=$(find "$R/series/v1" -name '*.patch' | wc -l)
+@test "make send: the gated current revision lands in the local list only, and the repo follows b4's reroll" {
+	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
 	sent_head=$(tgit rev-parse b4/safer-fput)
 	run mm "$R" send
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "${lines[-1]}" == "send v1: PASS (cover + $n patches in the local list "*", tag sent/safer-fput-v1)" ]]
+	[[ "${lines[-1]}" == "send $CUR_REV: PASS (cover + $n patches in the local list "*", tag sent/safer-fput-$CUR_REV)" ]]
 	[ "$(list_count)" -eq $((n + 1)) ]
 	# Every recipient was handed to mail/deliver, which put it in the inbox.
 	grep -q 'rcpt=.*@kernel.org' "$MW/lists/deliver.log"
 	[ "$(wc -l <"$MW/lists/deliver.log")" -eq $((n + 1)) ]
 	# b4 tagged what was sent ...
-	[ "$(tgit rev-parse 'sent/safer-fput-v1^{tree}')" = "$(tgit rev-parse "$sent_head^{tree}")" ]
-	# ... and rerolled the branch to v2, which the repo now holds.
-	grep -q '^SERIES_CURRENT=v2$' "$R/series/series.conf"
-	grep -q '"revision": 2' "$R/cover-letters/v2.txt"
-	grep -q '^Changes in v2:' "$R/cover-letters/v2.txt"
-	grep -q '"v1": \[' "$R/cover-letters/v2.txt"
-	for p in "$R"/series/v1/*.patch; do
-		cmp "$p" "$R/series/v2/${p##*/}"
+	[ "$(tgit rev-parse "sent/safer-fput-$CUR_REV^{tree}")" = "$(tgit rev-parse "$sent_head^{tree}")" ]
+	# ... and rerolled the branch to the next revision, which the repo
+	# now holds.
+	grep -q "^SERIES_CURRENT=$NEXT_REV\$" "$R/series/series.conf"
+	grep -q "\"revision\": ${NEXT_REV#v}" "$R/cover-letters/$NEXT_REV.txt"
+	grep -q "^Changes in $NEXT_REV:" "$R/cover-letters/$NEXT_REV.txt"
+	grep -q "\"$CUR_REV\": \\[" "$R/cover-letters/$NEXT_REV.txt"
+	for p in "$R/series/$CUR_REV"/*.patch; do
+		cmp "$p" "$R/series/$NEXT_REV/${p##*/}"
 	done
 	run mm "$R" series
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"already at v2"* ]]
+	[[ "$output" == *"already at $NEXT_REV"* ]]
 	run bash -c "cd '$MW/linux-6.1' && b4 prep --show-info"
-	[[ "$output" == *"revision: 2"* ]]
-	# v2 is not sendable as b4 left it: its changelog is a template.
+	[[ "$output" == *"revision: ${NEXT_REV#v}"* ]]
+	# The next revision is not sendable as b4 left it: its changelog is
+	# a template.
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"cover-letters/v2.txt still contains EDITME"* ]]
+	[[ "$output" == *"cover-letters/$NEXT_REV.txt still contains EDITME"* ]]
 	# Nor is it a revision to reroll: b4 started it, nothing sent it.
 	state=$(repo_state "$R")
 	run mm "$R" revision
 	echo "$output"
 	[ "$status" -ne 0 ]
-	[[ "$(verdict 'revision: error')" == "revision: error: v2 is not sent yet: b4 started it when v1 was sent;"* ]]
+	[[ "$(verdict 'revision: error')" == "revision: error: $NEXT_REV is not sent yet: b4 started it when $CUR_REV was sent;"* ]]
 	[ "$(repo_state "$R")" = "$state" ]
-	run tgit rev-parse -q --verify refs/tags/sent/safer-fput-v2
+	run tgit rev-parse -q --verify "refs/tags/sent/safer-fput-$NEXT_REV"
 	[ "$status" -ne 0 ]
 }
 
-@test "make am: the sent v1 comes back from the list identical" {
+@test "make am: the sent revision comes back from the list identical" {
 	run mm "$R" am
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "${lines[-1]}" == "am v1: PASS ("*"sent/safer-fput-v1"* ]]
+	[[ "${lines[-1]}" == "am $CUR_REV: PASS ("*"sent/safer-fput-$CUR_REV"* ]]
 	# A sent tag whose patch differs from the mail (one message changed)
 	# is caught although the tree is the same.
-	tag=$(tgit rev-parse sent/safer-fput-v1)
+	tag=$(tgit rev-parse "sent/safer-fput-$CUR_REV")
 	bad=$(tgit commit-tree -p "$tag^" -m "changed message" "$tag^{tree}")
-	tgit update-ref refs/tags/sent/safer-fput-v1 "$bad"
+	tgit update-ref "refs/tags/sent/safer-fput-$CUR_REV" "$bad"
 	run mm "$R" am
 	echo "$output"
-	tgit update-ref refs/tags/sent/safer-fput-v1 "$tag"
+	tgit update-ref "refs/tags/sent/safer-fput-$CUR_REV" "$tag"
 	[ "$status" -ne 0 ]
-	[[ "$(echo "$output" | grep '^am v1: ')" == "am v1: FAIL: a patch from the list differs from sent/safer-fput-v1: "?* ]]
+	[[ "$(echo "$output" | grep "^am $CUR_REV: ")" == "am $CUR_REV: FAIL: a patch from the list differs from sent/safer-fput-$CUR_REV: "?* ]]
 }
 
-@test "make cover on v2: range-diff against the sent v1" {
+@test "make cover on the rerolled revision: range-diff against the sent one" {
 	mm "$R" cover
-	grep -q '^Range-diff against v1 (as sent):$' "$R/cover-letters/v2.txt"
-	grep -q '^ *1: *[0-9a-f]\{7,\} = *1: *task_work: run works in FIFO order$' "$R/cover-letters/v2.txt"
-	[ "$(grep -c '^---$' "$R/cover-letters/v2.txt")" -eq 1 ]
+	grep -q "^Range-diff against $CUR_REV (as sent):\$" "$R/cover-letters/$NEXT_REV.txt"
+	grep -q '^ *1: *[0-9a-f]\{7,\} = *1: *task_work: run works in FIFO order$' "$R/cover-letters/$NEXT_REV.txt"
+	[ "$(grep -c '^---$' "$R/cover-letters/$NEXT_REV.txt")" -eq 1 ]
 }
 
-@test "make trailers: a Reviewed-by reply to v1's patch 3 lands on patch 3 of v2 only; v2 links v1 on the served list" {
-	id=$(grep -m1 -i -o '^message-id: *<[^>]*-v1-3-[^>]*>' "$MW/lists/all.mbox" | sed 's/^[^<]*//')
+@test "make trailers: a Reviewed-by reply to the sent revision's patch 3 lands on patch 3 of the next only, which links the sent one on the served list" {
+	id=$(grep -m1 -i -o "^message-id: *<[^>]*-$CUR_REV-3-[^>]*>" "$MW/lists/all.mbox" | sed 's/^[^<]*//')
 	[ -n "$id" ]
+	# The subject b4 gave patch 3 (b4 names no revision in a v1's).
+	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
+	prefix=PATCH
+	[ "$CUR_REV" = v1 ] || prefix="PATCH $CUR_REV"
 	{
 		printf 'From: Rev Iewer <reviewer@example.org>\nTo: safer-fput@lists.localhost\n'
-		printf 'Subject: Re: [PATCH 03/10] fs: add fput_nodefer()\n'
+		printf 'Subject: Re: [%s 03/%02d] fs: add fput_nodefer()\n' "$prefix" "$n"
 		printf 'Message-Id: <trailers-test-3@example.org>\n'
 		printf 'In-Reply-To: %s\nReferences: %s\nDate: %s\n\n' "$id" "$id" "$(date -R)"
 		printf 'Looks right to me.\n\nReviewed-by: Rev Iewer <reviewer@example.org>\n'
@@ -327,8 +340,8 @@ list_count() {
 	run mm "$R" trailers
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "$(verdict 'trailers v2: ')" = "trailers v2: PASS (1 trailers added to 1 patches from replies to v1; series/v2 exported)" ]
-	[ "$(grep -l -x 'Reviewed-by: Rev Iewer <reviewer@example.org>' "$R"/series/v2/*.patch)" = "$(ls "$R"/series/v2/0003-*.patch)" ]
+	[ "$(verdict "trailers $NEXT_REV: ")" = "trailers $NEXT_REV: PASS (1 trailers added to 1 patches from replies to $CUR_REV; series/$NEXT_REV exported)" ]
+	[ "$(grep -l -x 'Reviewed-by: Rev Iewer <reviewer@example.org>' "$R/series/$NEXT_REV"/*.patch)" = "$(ls "$R/series/$NEXT_REV"/0003-*.patch)" ]
 	third=$(tgit rev-list --reverse "$(tgit rev-list --reverse base/linux-source-6.1.192-3..b4/safer-fput | head -n 1)..b4/safer-fput" | sed -n 3p)
 	tgit log -1 --format=%B "$third" | grep -qx 'Reviewed-by: Rev Iewer <reviewer@example.org>'
 	# The server make trailers started is gone again; a second run finds
@@ -337,10 +350,11 @@ list_count() {
 	[ "$output" = "list-httpd: not running" ]
 	run mm "$R" trailers
 	[ "$status" -eq 0 ]
-	[ "$(verdict 'trailers v2: ')" = "trailers v2: PASS (no new trailers on the list for v1)" ]
-	# v2's cover links v1 on the list, and the served list resolves it.
-	link=$(sed -n 's/^- Link to v1: //p' "$R/cover-letters/v2.txt")
-	[[ "$link" == "http://127.0.0.1:8089/all/"*"-v1-0-"*"/" ]]
+	[ "$(verdict "trailers $NEXT_REV: ")" = "trailers $NEXT_REV: PASS (no new trailers on the list for $CUR_REV)" ]
+	# The next revision's cover links the sent one on the list, and the
+	# served list resolves it.
+	link=$(sed -n "s/^- Link to $CUR_REV: //p" "$R/cover-letters/$NEXT_REV.txt")
+	[[ "$link" == "http://127.0.0.1:8089/all/"*"-$CUR_REV-0-"*"/" ]]
 	mm "$R" list-httpd
 	path=/${link#http://127.0.0.1:8089/}
 	got=$(exec 3<>/dev/tcp/127.0.0.1/8089 && printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$path" >&3 && cat <&3)
