@@ -218,6 +218,19 @@ teardown() {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r4"
 	r4=$BATS_TEST_TMPDIR/r4
 	save_branch
+	# A vN that b4 started when it sent v(N-1) is refused (mail.bats tests
+	# that): reroll a copy whose cover records no send, rebuilt from it.
+	python3 - "$r4/cover-letters/$CUR_REV.txt" <<'PY'
+import json, sys
+p = sys.argv[1]
+cover, marker, tracking = open(p).read().partition("--- b4-submit-tracking ---\n")
+comments = "".join(l + "\n" for l in tracking.splitlines() if l.startswith("#"))
+data = json.loads("\n".join(l for l in tracking.splitlines() if not l.startswith("#")))
+data["series"].pop("history", None)
+open(p, "w").write(cover + marker + comments + json.dumps(data, indent=2) + "\n")
+PY
+	git -C "$r4" -c user.name=t -c user.email=t@localhost commit -q -a --allow-empty -m "$CUR_REV, unsent"
+	mk "$r4" series
 	run mk "$r4" revision
 	[ "$status" -eq 0 ]
 	[ -d "$r4/series/$NEXT_REV" ]
