@@ -27,23 +27,10 @@
 static long long one_run(const char *path, long nfiles)
 {
 	long long t0, t1;
-	int pfd[2], status;
+	int status;
 	pid_t pid;
-	char c;
 
-	if (pipe(pfd))
-		die("pipe");
-	pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		close(pfd[0]);
-		hold_files(path, nfiles, pfd[1]);
-	}
-	close(pfd[1]);
-	if (read(pfd[0], &c, 1) != 1)
-		die("child %d did not get ready", pid);
-	close(pfd[0]);
+	pid = spawn_holder(path, nfiles);
 
 	printf("MARK begin\n");
 	fflush(stdout);

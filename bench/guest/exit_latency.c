@@ -104,24 +104,10 @@ static void one_run(const char *path, long nfiles, struct shared *sh,
 {
 	pid_t vpid, opid;
 	long long t0, t1;
-	int pfd[2], status;
-	char c;
+	int status;
 
 	memset(sh, 0, sizeof(*sh));
-	if (pipe(pfd))
-		die("pipe");
-	vpid = fork();
-	if (vpid < 0)
-		die("fork");
-	if (vpid == 0) {
-		close(pfd[0]);
-		hold_files(path, nfiles, pfd[1]);
-	}
-	close(pfd[1]);
-	errno = 0;
-	if (read(pfd[0], &c, 1) != 1)
-		die("victim %d did not get ready", vpid);
-	close(pfd[0]);
+	vpid = spawn_holder(path, nfiles);
 
 	opid = fork();
 	if (opid < 0)

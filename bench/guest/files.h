@@ -88,4 +88,28 @@ static void hold_files(const char *path, long nfiles, int wfd)
 		pause();
 }
 
+/* Fork a child that holds @nfiles opens of @path; return once it holds them. */
+static pid_t spawn_holder(const char *path, long nfiles)
+{
+	int pfd[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(pfd))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		close(pfd[0]);
+		hold_files(path, nfiles, pfd[1]);
+	}
+	close(pfd[1]);
+	errno = 0;
+	if (read(pfd[0], &c, 1) != 1)
+		die("child %d did not get ready", pid);
+	close(pfd[0]);
+	return pid;
+}
+
 #endif /* BENCH_GUEST_FILES_H */
