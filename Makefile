@@ -2,9 +2,12 @@
 # safer-fput: the "safer fput()" kernel series and the workflow that gates it.
 # `make help` lists the entry points; docs/design.md explains the flow.
 
+# series/series.conf names the default base; each base KVER is a directory
+# series/KVER/ with its own series.conf (base tag, current revision).
 include series/series.conf
 
-KVER    ?= $(SERIES_KVER)
+KVER    ?= $(SERIES_DEFAULT_KVER)
+-include series/$(KVER)/series.conf
 WORKDIR ?= $(HOME)/.cache/safer-fput
 REV     ?= $(SERIES_CURRENT)
 # The arch of boot, gate, check and bench: one of boot/arch/*.conf.
@@ -29,10 +32,10 @@ deps: ## install the Debian packages the project needs (apt-get, as root)
 tree: deps ## extract linux-source-$(KVER) into $(WORKDIR) as a git tree tagged with its version
 	@scripts/tree.sh
 
-series: deps ## (re)build branch b4/safer-fput from series/$(REV) and cover-letters/$(REV).txt
+series: deps ## (re)build branch b4/safer-fput from series/$(KVER)/$(REV) and cover-letters/$(KVER)/$(REV).txt
 	@scripts/series.sh
 
-export: deps ## write branch b4/safer-fput back to series/$(REV) and its cover letter
+export: deps ## write branch b4/safer-fput back to series/$(KVER)/$(REV) and its cover letter
 	@scripts/export.sh
 
 revision: deps ## start v(N+1) from the current revision, as a b4 reroll does

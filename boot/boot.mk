@@ -35,7 +35,7 @@ boot: ## build and boot $(TREE) in QEMU (ARCH=x86_64|arm64, CONFIG=base|lockdep|
 BISECT ?= 1
 gate: ## boot one cell (default ARCH=x86_64 CONFIG=lockdep) of branch $(BRANCH) and record the pass in $(WORKDIR)/gate; bisect a failure (BISECT=0: not)
 	@boot/boot.sh --record $(CONFIG) || { \
-		n=$$(git -C $(TREE) rev-list --count $(BRANCH) --not $$(. series/series.conf && echo $$SERIES_BASE_TAG) 2>/dev/null); \
+		n=$$(git -C $(TREE) rev-list --count $(BRANCH) --not $$(. series/$(KVER)/series.conf && echo $$SERIES_BASE_TAG) 2>/dev/null); \
 		if [ "$(BISECT)" != 0 ] && [ "$${n:-0}" -gt 2 ]; then boot/bisect.sh --if-failed $(CONFIG); fi; \
 		exit 1; }
 

@@ -28,7 +28,11 @@ case $# in
 esac
 config=$1
 check_config "$config"
-check_rev
+# A gate is of a revision; `make boot` of a tree whose KVER has no series
+# yet (series/KVER/) boots it all the same, as a gate of no revision.
+if [ -n "$record" ] || [ -f "$SERIES_CONF" ]; then
+	check_rev
+fi
 if [ -n "$record" ]; then
 	[ $# -eq 1 ] || die "usage: boot.sh --record CONFIG (it boots $BRANCH in $GATE_WT)"
 	require_tree
@@ -44,7 +48,7 @@ src=$(cd "$src" && pwd)
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 run=$build/boot
-label="gate $REV $ARCH $config"
+label="gate ${REV:+$REV }$ARCH $config"
 
 # The verdict line, also kept with the build (with the head it is of) for
 # boot/bisect.sh, which starts from a failed gate's reason.

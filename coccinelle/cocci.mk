@@ -14,7 +14,7 @@ cocci-test: ## run the semantic patches on coccinelle/tests/*.c and compare with
 cocci: deps ## regenerate the Coccinelle conversions as commits on b4/safer-fput, then export them
 	@coccinelle/cocci.sh
 
-cocci-check: deps ## regenerate the conversions in a scratch worktree; they must equal series/$(REV)
+cocci-check: deps ## regenerate the conversions in a scratch worktree; they must equal series/$(KVER)/$(REV)
 	@coccinelle/check.sh
 
 cocci-report: ## list every fget()/fput() site of the tree (COCCI_PATHS=dirs: only those): converted, or rejected and why

@@ -3,7 +3,7 @@
 # cocci.sh - `make cocci`: regenerate the Coccinelle conversions as commits at
 # the tip of branch $COCCI_BRANCH (default b4/safer-fput) checked out in
 # $COCCI_TREE (default the project's kernel tree), then write the branch back
-# to series/$REV with scripts/export.sh when that is the project's tree.
+# to series/$KVER/$REV with scripts/export.sh when that is the project's tree.
 set -euo pipefail
 PROG="cocci"
 # shellcheck source=../scripts/lib.sh
@@ -21,5 +21,5 @@ head=$(git -C "$wt" symbolic-ref -q --short HEAD) ||
 if [ "$wt" = "$TREE" ] && [ "$br" = "$BRANCH" ]; then
 	"$TOP/scripts/export.sh"
 else
-	note "not the project's tree/branch: series/$REV left alone"
+	note "not the project's tree/branch: $(repo_path "$SERIES_DIR/$REV") left alone"
 fi

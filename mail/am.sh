@@ -35,10 +35,10 @@ msgid=
 if branch_exists; then
 	msgid=$(tgit cat-file commit "$(cover_commit)" | sed '1,/^$/d' | msgid_of "$n" || true)
 fi
-if [ -z "$msgid" ] && [ -f "$TOP/cover-letters/v$((n + 1)).txt" ]; then
-	msgid=$(msgid_of "$n" <"$TOP/cover-letters/v$((n + 1)).txt" || true)
+if [ -z "$msgid" ] && [ -f "$COVER_DIR/v$((n + 1)).txt" ]; then
+	msgid=$(msgid_of "$n" <"$COVER_DIR/v$((n + 1)).txt" || true)
 fi
-[ -n "$msgid" ] || die "no message-id of v$n in b4's tracking history (branch cover or cover-letters/v$((n + 1)).txt)"
+[ -n "$msgid" ] || die "no message-id of v$n in b4's tracking history (branch cover or $(repo_path "$COVER_DIR/v$((n + 1)).txt"))"
 
 lists=$(lists_dir)
 tmp=$(mktemp -d)

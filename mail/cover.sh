@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# cover.sh - refresh the results block of cover-letters/$REV.txt and the
+# cover.sh - refresh the results block of cover-letters/$KVER/$REV.txt and the
 # cover commit of branch b4/safer-fput.
 #
 # The block (between '#' marker lines, which b4 drops when sending) holds,
@@ -29,8 +29,8 @@ check_rev
 require_tree
 branch_exists || die "no branch $BRANCH in $TREE (run 'make series')"
 base=$(series_base)
-cover_file=$TOP/cover-letters/$REV.txt
-[ -f "$cover_file" ] || die "no cover-letters/$REV.txt (run 'make export')"
+cover_file=$COVER_DIR/$REV.txt
+[ -f "$cover_file" ] || die "no $(repo_path "$cover_file") (run 'make export')"
 n=$(rev_number "$REV")
 
 tmp=$(mktemp -d)
@@ -116,15 +116,15 @@ tree=$(tgit rev-parse "$head^{tree}")
 "$MAIL/cover-block" "$cover_file" "$tmp/block" >"$tmp/cover"
 if [ -n "$check" ]; then
 	cmp -s "$tmp/cover" "$cover_file" ||
-		die "the results block of cover-letters/$REV.txt is not current; run 'make cover'"
+		die "the results block of $(repo_path "$cover_file") is not current; run 'make cover'"
 	exit 0
 fi
 
 if cmp -s "$tmp/cover" "$cover_file"; then
-	note "cover-letters/$REV.txt: results block already current"
+	note "$(repo_path "$cover_file"): results block already current"
 else
 	cp "$tmp/cover" "$cover_file"
-	note "cover-letters/$REV.txt: results block refreshed"
+	note "$(repo_path "$cover_file"): results block refreshed"
 	"$TOP/scripts/series.sh"
 fi
 
@@ -142,7 +142,7 @@ if [ "$(tgit rev-parse "$BRANCH")" != "$before" ]; then
 	"$TOP/scripts/export.sh"
 fi
 if grep -v '^#' "$cover_file" | grep -q EDITME; then
-	note "cover-letters/$REV.txt still has EDITME lines: write them before 'make send'"
+	note "$(repo_path "$cover_file") still has EDITME lines: write them before 'make send'"
 fi
 head=$(tgit rev-parse "$BRANCH")
 if "$TOP/boot/gate-check" >/dev/null 2>&1; then

@@ -5,7 +5,7 @@
 
 .PHONY: cover send am list trailers list-httpd list-httpd-stop
 
-cover: ## refresh the results block (gate verdicts, range-diff vs the sent v(N-1)) and To/Cc of cover-letters/$(REV).txt and the branch
+cover: ## refresh the results block (gate verdicts, range-diff vs the sent v(N-1)) and To/Cc of cover-letters/$(KVER)/$(REV).txt and the branch
 	@mail/cover.sh
 
 send: ## b4 send $(REV) to the local list, refused unless gated and free of EDITME; DRY=1 writes .eml files only

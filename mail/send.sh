@@ -3,16 +3,16 @@
 # send.sh - b4 send the current revision to the local list, only if gated.
 #
 # Refused (one line, exit 1) unless: REV is the current revision, the branch
-# equals series/$REV and cover-letters/$REV.txt, the cover has no EDITME and
+# equals series/$KVER/$REV and cover-letters/$KVER/$REV.txt, the cover has no EDITME and
 # a current results block (make cover), and boot/gate-check accepts the head.
 # The kernel tree's git config is pointed at mail/deliver every time (and
 # checked): whatever the recipients, mail lands in the local inbox only.
 #
 # b4 0.12 then tags sent/safer-fput-vN and rerolls the branch to v(N+1) (new
 # tracking revision, the v(N) message-id in its history, a "Changes in
-# v(N+1)" template). The repo follows: the branch is exported as series/v(N+1)
-# and cover-letters/v(N+1).txt, and series.conf names v(N+1) current, as
-# after `make revision`.
+# v(N+1)" template). The repo follows: the branch is exported as
+# series/$KVER/v(N+1) and cover-letters/$KVER/v(N+1).txt, and
+# series/$KVER/series.conf names v(N+1) current, as after `make revision`.
 #
 # usage: send.sh [--dry-run]   --dry-run: b4 send -o $WORKDIR/mail/$REV-dry/
 set -euo pipefail
@@ -40,10 +40,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export_branch "$tmp"
 series_matches "$tmp" ||
-	die "$BRANCH differs from series/$REV or cover-letters/$REV.txt; run 'make export' or 'make series' first"
-line=$(grep -v '^#' "$TOP/cover-letters/$REV.txt" | grep -n -m 1 EDITME || true)
+	die "$BRANCH differs from $(repo_path "$SERIES_DIR/$REV") or $(repo_path "$COVER_DIR/$REV.txt"); run 'make export' or 'make series' first"
+line=$(grep -v '^#' "$COVER_DIR/$REV.txt" | grep -n -m 1 EDITME || true)
 [ -z "$line" ] ||
-	die "cover-letters/$REV.txt still contains EDITME (\"${line#*:}\"); edit it, then 'make cover'"
+	die "$(repo_path "$COVER_DIR/$REV.txt") still contains EDITME (\"${line#*:}\"); edit it, then 'make cover'"
 "$MAIL/cover.sh" --check 2>"$tmp/err" || die "$(sed 's/^cover: error: //' "$tmp/err" | tail -n 1)"
 if ! "$TOP/boot/gate-check" >/dev/null 2>"$tmp/err"; then
 	why=$(sed 's/^gate-check: error: //' "$tmp/err" | tail -n 1)
@@ -88,18 +88,18 @@ got=$(cover_revision "$tmp/next/cover.txt")
 next=v$((n + 1))
 [ "$got" = "$((n + 1))" ] ||
 	die "after b4 send, $BRANCH is at v$got, not $next; repo left at $REV (log: $log)"
-if [ -e "$TOP/series/$next" ] || [ -e "$TOP/cover-letters/$next.txt" ]; then
-	die "series/$next or cover-letters/$next.txt already exists; export the branch by hand (REV=$next make export)"
+if [ -e "$SERIES_DIR/$next" ] || [ -e "$COVER_DIR/$next.txt" ]; then
+	die "$(repo_path "$SERIES_DIR/$next") or $(repo_path "$COVER_DIR/$next.txt") already exists; export the branch by hand (REV=$next make export KVER=$KVER)"
 fi
-mkdir -p "$TOP/series/$next"
+mkdir -p "$SERIES_DIR/$next"
 REV=$next "$TOP/scripts/export.sh"
-sed -i "s/^SERIES_CURRENT=.*/SERIES_CURRENT=$next/" "$TOP/series/series.conf"
+sed -i "s/^SERIES_CURRENT=.*/SERIES_CURRENT=$next/" "$SERIES_CONF"
 # The message-id b4 recorded for vN; its thread must be in the inbox.
-msgid=$(msgid_of "$n" <"$TOP/cover-letters/$next.txt")
-[ -n "$msgid" ] || die "b4 recorded no message-id for $REV in cover-letters/$next.txt"
+msgid=$(msgid_of "$n" <"$COVER_DIR/$next.txt")
+[ -n "$msgid" ] || die "b4 recorded no message-id for $REV in $(repo_path "$COVER_DIR/$next.txt")"
 got=$("$MAIL/inbox-thread" --count "$lists/all" "$msgid")
 [ "$got" = $((npatch + 1)) ] ||
 	die "the local list holds $got messages of $REV <$msgid>, not cover + $npatch patches"
-note "b4 rerolled $BRANCH to $next: exported as series/$next and cover-letters/$next.txt; current revision is now $next"
+note "b4 rerolled $BRANCH to $next: exported as $(repo_path "$SERIES_DIR/$next") and $(repo_path "$COVER_DIR/$next.txt"); current revision is now $next"
 printf 'send %s: PASS (cover + %d patches in the local list %s, <%s>, tag %s)\n' \
 	"$REV" "$npatch" "$LIST_ADDR" "$msgid" "$tag"

@@ -3,7 +3,7 @@
 # trailers.sh - take the trailers reviewers sent to the list (Reviewed-by,
 # Acked-by, Tested-by, ... in replies to a sent revision of the series) onto
 # the commits of branch b4/safer-fput with `b4 trailers -u`, then write the
-# branch back to series/$REV (make export). b4 finds the threads by the
+# branch back to series/$KVER/$REV (make export). b4 finds the threads by the
 # series' change-id through the local list's HTTP server (mail/httpd.sh,
 # started for the run if it is not up). Ends with one verdict line:
 #   trailers vN: PASS (...)  |  trailers vN: FAIL: reason
@@ -31,7 +31,7 @@ cleanup() {
 trap cleanup EXIT
 export_branch "$tmp"
 series_matches "$tmp" ||
-	die "$BRANCH differs from series/$REV; run 'make export' (or 'make series') first"
+	die "$BRANCH differs from $(repo_path "$SERIES_DIR/$REV"); run 'make export' (or 'make series') first"
 n=$(rev_number "$REV")
 sent=
 for k in $(seq "$n"); do
@@ -64,12 +64,12 @@ fi
 trailers | sort >"$tmp/after"
 comm -13 "$tmp/before" "$tmp/after" >"$tmp/new"
 # Whatever b4 changed (a trailer kind not counted above too) goes to
-# series/: the branch must not be left ahead of the repository.
+# series/$KVER/: the branch must not be left ahead of the repository.
 mkdir "$tmp/now"
 export_branch "$tmp/now"
 if ! series_matches "$tmp/now" && ! "$TOP/scripts/export.sh"; then
-	printf 'trailers %s: FAIL: %s has the trailers but series/%s could not be written; run make export\n' \
-		"$REV" "$BRANCH" "$REV"
+	printf 'trailers %s: FAIL: %s has the trailers but %s could not be written; run make export\n' \
+		"$REV" "$BRANCH" "$(repo_path "$SERIES_DIR/$REV")"
 	exit 1
 fi
 if [ ! -s "$tmp/new" ]; then
@@ -77,5 +77,5 @@ if [ ! -s "$tmp/new" ]; then
 	exit 0
 fi
 sed 's/^/  + /; s/|/: /' "$tmp/new" >&2
-printf 'trailers %s: PASS (%d trailers added to %d patches from replies to%s; series/%s exported)\n' \
-	"$REV" "$(wc -l <"$tmp/new")" "$(cut -d'|' -f1 "$tmp/new" | sort -u | wc -l)" "$sent" "$REV"
+printf 'trailers %s: PASS (%d trailers added to %d patches from replies to%s; %s exported)\n' \
+	"$REV" "$(wc -l <"$tmp/new")" "$(cut -d'|' -f1 "$tmp/new" | sort -u | wc -l)" "$sent" "$(repo_path "$SERIES_DIR/$REV")"

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# export.sh - write branch b4/safer-fput back to series/$REV and cover-letters/$REV.txt.
+# export.sh - write branch b4/safer-fput back to series/$KVER/$REV and
+# cover-letters/$KVER/$REV.txt.
 #
 # Only files that changed are rewritten, so an unchanged branch leaves this
-# repository's `git status` clean. Uncommitted edits to series/$REV in this
-# repository are never overwritten.
+# repository's `git status` clean. Uncommitted edits to series/$KVER/$REV in
+# this repository are never overwritten.
 set -euo pipefail
 PROG="export"
 # shellcheck source=lib.sh
@@ -26,13 +27,13 @@ got=$(cover_revision "$tmp/cover.txt")
 
 if series_matches "$tmp"; then
 	tgit update-ref "$SYNC_REF" "$BRANCH"
-	note "series/$REV already matches $BRANCH: nothing to write"
+	note "$(repo_path "$SERIES_DIR/$REV") already matches $BRANCH: nothing to write"
 	exit 0
 fi
 
-# Overwrite series/$REV only if what it holds is saved: committed in this
-# repo, or exactly what the last import or export synced with the branch.
-if [ -n "$(git -C "$TOP" status --porcelain -- "series/$REV" "cover-letters/$REV.txt")" ]; then
+# Overwrite series/KVER/$REV only if what it holds is saved: committed in
+# this repo, or exactly what the last import or export synced with the branch.
+if [ -n "$(git -C "$TOP" status --porcelain -- "$SERIES_DIR/$REV" "$COVER_DIR/$REV.txt")" ]; then
 	synced=
 	if tgit rev-parse -q --verify "$SYNC_REF" >/dev/null; then
 		mkdir "$tmp/synced"
@@ -40,22 +41,22 @@ if [ -n "$(git -C "$TOP" status --porcelain -- "series/$REV" "cover-letters/$REV
 		series_matches "$tmp/synced" && synced=1
 	fi
 	[ -n "$synced" ] ||
-		die "series/$REV or cover-letters/$REV.txt has uncommitted edits in this repo; commit or stash them first (nothing written)"
+		die "$(repo_path "$SERIES_DIR/$REV") or $(repo_path "$COVER_DIR/$REV.txt") has uncommitted edits in this repo; commit or stash them first (nothing written)"
 fi
 
-mkdir -p "$TOP/series/$REV" "$TOP/cover-letters"
-for f in "$TOP/series/$REV"/*.patch; do
-	[ -e "$f" ] && [ ! -e "$tmp/${f##*/}" ] && rm -f "$f" && note "removed series/$REV/${f##*/}"
+mkdir -p "$SERIES_DIR/$REV" "$COVER_DIR"
+for f in "$SERIES_DIR/$REV"/*.patch; do
+	[ -e "$f" ] && [ ! -e "$tmp/${f##*/}" ] && rm -f "$f" && note "removed $(repo_path "$f")"
 done
 for f in "$tmp"/*.patch; do
 	[ -e "$f" ] || continue
-	cmp -s "$f" "$TOP/series/$REV/${f##*/}" && continue
-	cp "$f" "$TOP/series/$REV/"
-	note "wrote series/$REV/${f##*/}"
+	cmp -s "$f" "$SERIES_DIR/$REV/${f##*/}" && continue
+	cp "$f" "$SERIES_DIR/$REV/"
+	note "wrote $(repo_path "$SERIES_DIR/$REV/${f##*/}")"
 done
-cmp -s "$tmp/cover.txt" "$TOP/cover-letters/$REV.txt" || {
-	cp "$tmp/cover.txt" "$TOP/cover-letters/$REV.txt"
-	note "wrote cover-letters/$REV.txt"
+cmp -s "$tmp/cover.txt" "$COVER_DIR/$REV.txt" || {
+	cp "$tmp/cover.txt" "$COVER_DIR/$REV.txt"
+	note "wrote $(repo_path "$COVER_DIR/$REV.txt")"
 }
 tgit update-ref "$SYNC_REF" "$BRANCH"
-note "series/$REV now matches $BRANCH"
+note "$(repo_path "$SERIES_DIR/$REV") now matches $BRANCH"

@@ -3,7 +3,10 @@
 # lib.sh - shared helpers for the safer-fput scripts; sourced, never run.
 #
 # Every script gets its configuration from the environment that the Makefile
-# exports (KVER, WORKDIR, REV) and from series/series.conf in this repository.
+# exports (KVER, WORKDIR, REV) and from this repository: series/series.conf
+# names the default base, and each base KVER is a directory series/KVER/
+# with its own series.conf and revisions vN/ (cover letters in
+# cover-letters/KVER/).
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BRANCH=b4/safer-fput
@@ -42,10 +45,41 @@ workdir_lock() {
 # shellcheck source=../series/series.conf
 . "$TOP/series/series.conf"
 
-: "${KVER=$SERIES_KVER}"
+: "${KVER=$SERIES_DEFAULT_KVER}"
 : "${WORKDIR:=$HOME/.cache/safer-fput}"
-: "${REV=$SERIES_CURRENT}"
 TREE=$WORKDIR/linux-$KVER
+# The series of base KVER. A KVER with no series/KVER/series.conf has a
+# tree (make tree) but no series: require_series refuses what needs one.
+SERIES_DIR=$TOP/series/$KVER
+COVER_DIR=$TOP/cover-letters/$KVER
+SERIES_CONF=$SERIES_DIR/series.conf
+if [ -f "$SERIES_CONF" ]; then
+	# shellcheck source=../series/6.1/series.conf
+	. "$SERIES_CONF"
+fi
+: "${REV=${SERIES_CURRENT:-}}"
+
+# repo_path PATH: PATH of this repository as messages name it, relative to
+# its top (series/6.1/v3, cover-letters/6.1/v3.txt).
+repo_path() {
+	printf '%s' "${1#"$TOP"/}"
+}
+
+# The bases: the KVERs that have a series/KVER/series.conf.
+list_bases() {
+	local c out=
+	for c in "$TOP"/series/*/series.conf; do
+		[ -f "$c" ] || continue
+		c=${c%/series.conf}
+		out="$out ${c##*/}"
+	done
+	printf '%s' "${out# }"
+}
+
+require_series() {
+	[ -f "$SERIES_CONF" ] ||
+		die "no series for KVER=$KVER (bases: $(list_bases))"
+}
 
 # arch_field CONF NAME: field NAME of an arch file boot/arch/*.conf (empty
 # when unset), read in a subshell, for scripts that do not load an arch.
@@ -66,7 +100,7 @@ list_kvers() {
 
 list_revs() {
 	local d out=
-	for d in "$TOP"/series/v*/; do
+	for d in "$SERIES_DIR"/v*/; do
 		[ -d "$d" ] || continue
 		d=${d%/}
 		out="$out ${d##*/}"
@@ -80,8 +114,9 @@ check_kver() {
 }
 
 check_rev() {
+	require_series
 	case $REV in
-	v[1-9]*) [ -d "$TOP/series/$REV" ] && return 0 ;;
+	v[1-9]*) [ -d "$SERIES_DIR/$REV" ] && return 0 ;;
 	esac
 	die "unknown REV '$REV' (have: $(list_revs))"
 }
@@ -151,21 +186,22 @@ rev_number() {
 
 export SYNC_REF=refs/safer-fput/synced
 
-# require_synced: everything on the branch is in series/$REV (it has not
-# moved since the last import or export).
+# require_synced: everything on the branch is in series/KVER/$REV (it has
+# not moved since the last import or export).
 require_synced() {
 	[ "$(tgit rev-parse "$BRANCH")" = "$(tgit rev-parse -q --verify "$SYNC_REF" || true)" ] ||
-		die "$BRANCH has commits not in series/$REV; run 'make export' first (nothing touched)"
+		die "$BRANCH has commits not in $(repo_path "$SERIES_DIR/$REV"); run 'make export' first (nothing touched)"
 }
 
 branch_exists() {
 	tgit rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null
 }
 
-# The base tag series/series.conf names must be the one the tree holds.
+# The base tag series/KVER/series.conf names must be the one the tree holds.
 series_base() {
+	require_series
 	tgit rev-parse -q --verify "refs/tags/$SERIES_BASE_TAG^{commit}" >/dev/null ||
-		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $TREE does not have it (tree has $(base_tag)): install that package version and run 'make tree', or fix series/series.conf"
+		die "series is based on $SERIES_BASE_TAG (linux-source-$SERIES_KVER $SERIES_PKGVER) but $TREE does not have it (tree has $(base_tag)): install that package version and run 'make tree', or fix $(repo_path "$SERIES_CONF")"
 	printf '%s' "$SERIES_BASE_TAG"
 }
 
@@ -174,7 +210,7 @@ series_base() {
 # `make rebase-base`), the installed package's in another tree (make boot
 # KVER=...).
 gate_base_tag() {
-	if [ "$KVER" = "$SERIES_KVER" ]; then
+	if [ "$KVER" = "${SERIES_KVER:-}" ]; then
 		printf '%s' "$SERIES_BASE_TAG"
 	else
 		base_tag
@@ -185,7 +221,7 @@ gate_base_tag() {
 # own base is named with the package version it came from, which the tree
 # only has if `make tree` imported that version.
 missing_base() {
-	if [ "$KVER" = "$SERIES_KVER" ] && [ "$1" = "$SERIES_BASE_TAG" ]; then
+	if [ "$KVER" = "${SERIES_KVER:-}" ] && [ "$1" = "$SERIES_BASE_TAG" ]; then
 		series_base >/dev/null
 	fi
 	die "$TREE has no tag $1 (run 'make tree')"
@@ -222,14 +258,14 @@ export_branch() {
 	tgit cat-file commit "$cover" | sed '1,/^$/d' >"$dir/cover.txt"
 }
 
-# series_matches DIR: does DIR (from export_branch) equal series/$REV and
-# cover-letters/$REV.txt byte for byte?
+# series_matches DIR: does DIR (from export_branch) equal series/KVER/$REV
+# and cover-letters/KVER/$REV.txt byte for byte?
 series_matches() {
 	local dir=$1 f
-	cmp -s "$dir/cover.txt" "$TOP/cover-letters/$REV.txt" || return 1
-	for f in "$dir"/*.patch "$TOP/series/$REV"/*.patch; do
+	cmp -s "$dir/cover.txt" "$COVER_DIR/$REV.txt" || return 1
+	for f in "$dir"/*.patch "$SERIES_DIR/$REV"/*.patch; do
 		[ -e "$f" ] || continue
-		cmp -s "$dir/${f##*/}" "$TOP/series/$REV/${f##*/}" || return 1
+		cmp -s "$dir/${f##*/}" "$SERIES_DIR/$REV/${f##*/}" || return 1
 	done
 }
 

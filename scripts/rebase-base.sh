@@ -7,8 +7,8 @@
 # The branch is rebased (git rebase --onto NEW OLD, three-way) in $TREE's
 # checkout. A patch that conflicts is named, the rebase aborted and the
 # branch left as it was. Before the branch moves, its old head is kept as
-# branch pre-rebase/$SERIES_NAME-<old version>; after, series/series.conf names
-# the new base and series/$REV is exported from the branch (`git diff`
+# branch pre-rebase/$SERIES_NAME-<old version>; after, series/$KVER/series.conf
+# names the new base and series/$KVER/$REV is exported from the branch (`git diff`
 # in this repository shows what the rebase changed). A revision already
 # sent is not rebased in place: start the next one first (make revision).
 #
@@ -35,11 +35,12 @@ if [ "$(tgit rev-parse "refs/tags/$new^{commit}")" = "$(tgit rev-parse "refs/tag
 fi
 branch_exists || die "no branch $BRANCH in $TREE (run 'make series')"
 require_clean_tree
-# Everything on the branch must be in series/$REV: the export below
-# rewrites it from the rebased branch.
+# Everything on the branch must be in series/KVER/$REV: the export below
+# rewrites it from the rebased branch. Only this base's files are looked
+# at and put back on a failure: another base's are not this rebase's.
 require_synced
-[ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||
-	die "series/ or cover-letters/ has uncommitted changes; commit them first (nothing touched)"
+[ -z "$(git -C "$TOP" status --porcelain -- "$SERIES_DIR" "$COVER_DIR")" ] ||
+	die "$(repo_path "$SERIES_DIR")/ or $(repo_path "$COVER_DIR")/ has uncommitted changes; commit them first (nothing touched)"
 sent=refs/tags/sent/$SERIES_NAME-v$(rev_number "$REV")
 ! tgit rev-parse -q --verify "$sent" >/dev/null ||
 	die "$REV was sent ($sent): run 'make revision' and rebase the new one (nothing touched)"
@@ -81,16 +82,19 @@ diff "$tmp/before" "$tmp/after" >"$tmp/diff" || rc=$?
 [ "$rc" -le 1 ] || note "could not compare the series before and after the rebase: patches dropped as already in $new are not named"
 dropped=$(sed -n "s/^< \(.*\)/'\1'/p" "$tmp/diff")
 sed -i -e "s|^SERIES_PKGVER=.*|SERIES_PKGVER=$(printf '%s' "$newver" | sed 's/_/~/g; s/%/:/g; s/\.#\./../g')|" \
-	-e "s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=$new|" "$TOP/series/series.conf"
-# series/ is clean: the export overwrites it, and syncs the branch.
+	-e "s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=$new|" "$SERIES_CONF"
+# series/KVER/ is clean: the export overwrites it, and syncs the branch.
 if ! "$TOP/scripts/export.sh"; then
 	tgit reset -q --hard "$head"
 	# (Both were clean before: nothing of the developer's is lost.)
-	git -C "$TOP" checkout -q -- series cover-letters
-	git -C "$TOP" clean -q -f -- series cover-letters
-	die "export of the rebased branch failed: $BRANCH and series/ put back as they were"
+	git -C "$TOP" checkout -q -- "$SERIES_DIR"
+	# (A base whose revisions have no cover letter yet has no COVER_DIR.)
+	! git -C "$TOP" ls-files --error-unmatch -- "$COVER_DIR" >/dev/null 2>&1 ||
+		git -C "$TOP" checkout -q -- "$COVER_DIR"
+	git -C "$TOP" clean -q -f -- "$SERIES_DIR" "$COVER_DIR"
+	die "export of the rebased branch failed: $BRANCH and $(repo_path "$SERIES_DIR")/ put back as they were"
 fi
-note "old head kept as ${keep#refs/heads/}; series/series.conf now names $new"
+note "old head kept as ${keep#refs/heads/}; $(repo_path "$SERIES_CONF") now names $new"
 if [ -n "$dropped" ]; then
 	note "dropped, already in $new: $(printf '%s\n' "$dropped" | awk 'NR > 1 { printf ", " } { printf "%s", $0 }')"
 fi

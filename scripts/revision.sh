@@ -5,8 +5,9 @@
 # Like `b4 send`'s reroll: vN is kept as tag sent/safer-fput-vN (its patches
 # without the cover commit, the tag message carrying base-commit and change-id,
 # so `b4 prep --compare-to vN` works), the cover's tracking block moves to
-# revision N+1 and gains b4's "Changes in v(N+1)" template. series/vN+1 starts
-# as a copy of series/vN and becomes the current revision.
+# revision N+1 and gains b4's "Changes in v(N+1)" template.
+# series/KVER/v(N+1) starts as a copy of series/KVER/vN and becomes the
+# current revision in series/KVER/series.conf.
 set -euo pipefail
 PROG=revision
 # shellcheck source=../mail/lib-mail.sh
@@ -32,13 +33,13 @@ if [ "$n" -gt 1 ] && [ -n "$(msgid_of "$((n - 1))" <"$tmp/cover.txt")" ] &&
 	! tgit rev-parse -q --verify "refs/tags/sent/$SERIES_NAME-$REV" >/dev/null; then
 	die "$REV is not sent yet: b4 started it when v$((n - 1)) was sent; edit it, 'make export', 'make send'"
 fi
-[ -e "$TOP/series/$next" ] || [ -e "$TOP/cover-letters/$next.txt" ] &&
-	die "series/$next or cover-letters/$next.txt already exists"
-[ -z "$(git -C "$TOP" status --porcelain -- series cover-letters)" ] ||
-	die "series/ or cover-letters/ has uncommitted changes in this repo; commit them first"
+[ -e "$SERIES_DIR/$next" ] || [ -e "$COVER_DIR/$next.txt" ] &&
+	die "$(repo_path "$SERIES_DIR/$next") or $(repo_path "$COVER_DIR/$next.txt") already exists"
+[ -z "$(git -C "$TOP" status --porcelain -- "$SERIES_DIR" "$COVER_DIR")" ] ||
+	die "$(repo_path "$SERIES_DIR")/ or $(repo_path "$COVER_DIR")/ has uncommitted changes in this repo; commit them first"
 
 series_matches "$tmp" ||
-	die "$BRANCH differs from series/$REV; run 'make export' (or 'make series') first"
+	die "$BRANCH differs from $(repo_path "$SERIES_DIR/$REV"); run 'make export' (or 'make series') first"
 
 # Tag vN the way b4's reroll does for the 'commit' cover strategy.
 tag=sent/$SERIES_NAME-$REV
@@ -62,7 +63,7 @@ else
 fi
 
 # The new cover: b4's changelog template, revision N+1.
-python3 - "$tmp/cover.txt" "$TOP/cover-letters/$next.txt" "$n" <<'PY'
+python3 - "$tmp/cover.txt" "$COVER_DIR/$next.txt" "$n" <<'PY'
 import re, sys
 src, dst, old = sys.argv[1], sys.argv[2], int(sys.argv[3])
 text = open(src).read()
@@ -81,7 +82,7 @@ else:
     cover = cover.rstrip('\n') + '\n\n---\n' + entry
 open(dst, 'w').write(cover + marker + tracking)
 PY
-cp -r "$TOP/series/$REV" "$TOP/series/$next"
-sed -i "s/^SERIES_CURRENT=.*/SERIES_CURRENT=$next/" "$TOP/series/series.conf"
-note "created series/$next and cover-letters/$next.txt; current revision is now $next"
+cp -r "$SERIES_DIR/$REV" "$SERIES_DIR/$next"
+sed -i "s/^SERIES_CURRENT=.*/SERIES_CURRENT=$next/" "$SERIES_CONF"
+note "created $(repo_path "$SERIES_DIR/$next") and $(repo_path "$COVER_DIR/$next.txt"); current revision is now $next"
 REV=$next "$TOP/scripts/series.sh"

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# series.sh - (re)build branch b4/safer-fput from series/$REV.
+# series.sh - (re)build branch b4/safer-fput from series/$KVER/$REV.
 #
-# The branch is the b4 cover commit (cover-letters/$REV.txt, which carries
-# b4's tracking block) on the base tag, then series/$REV/*.patch applied with
+# The branch is the b4 cover commit (cover-letters/$KVER/$REV.txt, which
+# carries b4's tracking block) on the base tag, then series/$KVER/$REV/*.patch
+# applied with
 # git am. It is built on a detached HEAD and the branch moves only once all
 # patches applied, so a failure leaves the branch as it was. A branch that
 # holds work not exported to series/ is never reset.
@@ -17,8 +18,8 @@ check_rev
 require_tree
 base=$(series_base)
 require_clean_tree
-cover_file=$TOP/cover-letters/$REV.txt
-patches=("$TOP/series/$REV"/*.patch)
+cover_file=$COVER_DIR/$REV.txt
+patches=("$SERIES_DIR/$REV"/*.patch)
 [ -e "${patches[0]}" ] || patches=()
 
 tmp=$(mktemp -d)
@@ -33,7 +34,7 @@ if branch_exists; then
 		note "$BRANCH is already at $REV (${#patches[@]} patches): nothing to do"
 		exit 0
 	fi
-	# The branch differs from series/$REV (or holds another revision).
+	# The branch differs from series/KVER/$REV (or holds another revision).
 	# Rebuild it only if nobody worked on it since the last import or
 	# export: then everything on it is already saved in series/.
 	require_synced
@@ -41,7 +42,7 @@ fi
 
 if [ -f "$cover_file" ]; then
 	[ "$(cover_revision "$cover_file")" = "$(rev_number "$REV")" ] ||
-		die "cover-letters/$REV.txt has no b4 tracking block for revision $(rev_number "$REV")"
+		die "$(repo_path "$cover_file") has no b4 tracking block for revision $(rev_number "$REV")"
 fi
 
 prev=$(tgit symbolic-ref -q --short HEAD || tgit rev-parse HEAD)
@@ -50,13 +51,13 @@ restore() {
 	tgit checkout -q -f "$prev"
 }
 
-note "building $BRANCH from series/$REV on $base"
+note "building $BRANCH from $(repo_path "$SERIES_DIR/$REV") on $base"
 if [ -f "$cover_file" ]; then
 	# Rebuilding the same series gives the same commit ids: the cover is
 	# dated by its change-id (b4 looks for covers younger than a year) and
 	# git am keeps each patch's author date as its commit date.
 	day=$(sed -n 's/^ *"change-id": "\([0-9]\{8\}\)-.*/\1/p' "$cover_file")
-	[ -n "$day" ] || die "cover-letters/$REV.txt has no b4 change-id"
+	[ -n "$day" ] || die "$(repo_path "$cover_file") has no b4 change-id"
 	tgit checkout -q --detach "$base"
 	GIT_AUTHOR_DATE="${day:0:4}-${day:4:2}-${day:6:2}T00:00:00Z" \
 	GIT_COMMITTER_DATE="${day:0:4}-${day:4:2}-${day:6:2}T00:00:00Z" \
@@ -64,7 +65,7 @@ if [ -f "$cover_file" ]; then
 else
 	# A revision without a cover letter yet: let b4 create the cover
 	# commit and its tracking block; 'make export' saves it.
-	branch_exists && die "cover-letters/$REV.txt is missing; run 'make export' to write it"
+	branch_exists && die "$(repo_path "$cover_file") is missing; run 'make export' to write it"
 	tgit checkout -q -B safer-fput/base "$base"
 	(cd "$TREE" && b4 prep -n "$SERIES_NAME" -f "$base" >"$tmp/b4.log" 2>&1) || {
 		cat "$tmp/b4.log" >&2
@@ -82,7 +83,7 @@ for p in "${patches[@]}"; do
 		sed 's/^/  /' "$tmp/am.log" >&2
 		restore
 		[ -f "$cover_file" ] || tgit branch -q -D "$BRANCH"
-		die "series/$REV/${p##*/} does not apply; git am aborted, $BRANCH untouched"
+		die "$(repo_path "$p") does not apply; git am aborted, $BRANCH untouched"
 	fi
 done
 

@@ -42,7 +42,7 @@ commit() {
 @test "make bisect: names the first patch that fails the same way, skips other failures" {
 	save_branch
 	tgit checkout -q b4/safer-fput
-	n=$(($(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput") - 1))
+	n=$(($(tgit rev-list --count "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput") - 1))
 	commit "test: fail for another reason" add SAFER_FPUT_OTHER
 	commit "test: still fail for it"
 	commit "test: stop failing" rm SAFER_FPUT_OTHER

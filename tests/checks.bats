@@ -12,7 +12,7 @@ setup_file() {
 	export R
 	copy_repo "$R"
 	mk "$R" tree series >/dev/null 2>&1
-	BASE=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	BASE=$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")
 	export BASE
 }
 

@@ -26,7 +26,7 @@ teardown() {
 }
 
 @test "make tree: a pristine, tagged git tree outside the repo" {
-	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	tag=$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")
 	run tgit rev-parse -q --verify "refs/tags/$tag^{commit}"
 	[ "$status" -eq 0 ]
 	# The Debian .gitignore trap: the import must hold the whole tree.
@@ -39,8 +39,8 @@ teardown() {
 @test "make series: branch b4/safer-fput = cover commit + series/ of the current revision" {
 	run mk "$R" series
 	[ "$status" -eq 0 ]
-	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
-	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	n=$(find "$R/$SER/$CUR_REV" -name '*.patch' | wc -l)
+	tag=$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")
 	[ "$(tgit rev-list --count "$tag..b4/safer-fput")" -eq $((n + 1)) ]
 	[ "$(tgit symbolic-ref --short HEAD)" = b4/safer-fput ]
 	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
@@ -63,7 +63,7 @@ teardown() {
 @test "make tree: a new package version is imported beside the series, moving no branch" {
 	# A Debian update of linux-source-6.1, as make tree sees it: the tree
 	# has no tag for the installed version. Drop the tag and import again.
-	tag=$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")
+	tag=$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")
 	base=$(tgit rev-parse "$tag^{commit}")
 	head=$(tgit rev-parse b4/safer-fput)
 	tgit tag -d "$tag" >/dev/null
@@ -102,7 +102,7 @@ teardown() {
 	tgit commit -q -a -s -m "fs: test commit"
 	run mk "$r2" export
 	[ "$status" -eq 0 ]
-	ls "$r2/series/$CUR_REV"/*-fs-test-commit.patch
+	ls "$r2/$SER/$CUR_REV"/*-fs-test-commit.patch
 	# The same branch now round-trips from r2, and not from the stale R.
 	run mk "$r2" series
 	[ "$status" -eq 0 ]
@@ -117,7 +117,7 @@ teardown() {
 	# series/ now differs from the branch: make it want a rebuild.
 	run mk "$R" series
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"commits not in series/$CUR_REV; run 'make export' first"* ]]
+	[[ "$output" == *"commits not in $SER/$CUR_REV; run 'make export' first"* ]]
 	[ "$(echo "$output" | grep -c error)" -eq 1 ]
 	[ "$(tgit rev-parse HEAD)" = "$head" ]
 }
@@ -174,14 +174,14 @@ teardown() {
 @test "make series: a patch that does not apply is named, git am aborted, branch kept" {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
 	r3=$BATS_TEST_TMPDIR/r3
-	mkdir -p "$r3/series/v9"
-	cp "$R/series/$CUR_REV"/*.patch "$r3/series/v9/" 2>/dev/null || true
-	sed "s/\"revision\": ${CUR_REV#v}/\"revision\": 9/" "$R/cover-letters/$CUR_REV.txt" >"$r3/cover-letters/v9.txt"
-	cp "$BATS_TEST_DIRNAME/fixtures/does-not-apply.patch" "$r3/series/v9/0099-does-not-apply.patch"
+	mkdir -p "$r3/$SER/v9"
+	cp "$R/$SER/$CUR_REV"/*.patch "$r3/$SER/v9/" 2>/dev/null || true
+	sed "s/\"revision\": ${CUR_REV#v}/\"revision\": 9/" "$R/$COV/$CUR_REV.txt" >"$r3/$COV/v9.txt"
+	cp "$BATS_TEST_DIRNAME/fixtures/does-not-apply.patch" "$r3/$SER/v9/0099-does-not-apply.patch"
 	head=$(tgit rev-parse b4/safer-fput)
 	run mk "$r3" series REV=v9
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"series/v9/0099-does-not-apply.patch does not apply"* ]]
+	[[ "$output" == *"$SER/v9/0099-does-not-apply.patch does not apply"* ]]
 	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
 	[ "$(tgit symbolic-ref --short HEAD)" = b4/safer-fput ]
 	[ ! -d "$TEST_WORKDIR/linux-6.1/.git/rebase-apply" ]
@@ -192,8 +192,8 @@ teardown() {
 	run mk "$R" tree KVER=9.9
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"unknown KVER '9.9'"*"installed: 6.1"* ]]
-	# The revisions listed as scripts/lib.sh's list_revs does: series/v*/.
-	have=$(cd "$R/series" && echo v*/)
+	# The revisions listed as scripts/lib.sh's list_revs does: series/KVER/v*/.
+	have=$(cd "$R/$SER" && echo v*/)
 	have=${have//\//}
 	run mk "$R" series REV=v7
 	[ "$status" -ne 0 ]
@@ -220,7 +220,7 @@ teardown() {
 	save_branch
 	# A vN that b4 started when it sent v(N-1) is refused (mail.bats tests
 	# that): reroll a copy whose cover records no send, rebuilt from it.
-	python3 - "$r4/cover-letters/$CUR_REV.txt" <<'PY'
+	python3 - "$r4/$COV/$CUR_REV.txt" <<'PY'
 import json, sys
 p = sys.argv[1]
 cover, marker, tracking = open(p).read().partition("--- b4-submit-tracking ---\n")
@@ -233,10 +233,10 @@ PY
 	mk "$r4" series
 	run mk "$r4" revision
 	[ "$status" -eq 0 ]
-	[ -d "$r4/series/$NEXT_REV" ]
-	grep -q "\"revision\": ${NEXT_REV#v}" "$r4/cover-letters/$NEXT_REV.txt"
-	grep -q "^Changes in $NEXT_REV:" "$r4/cover-letters/$NEXT_REV.txt"
-	grep -q "^SERIES_CURRENT=$NEXT_REV\$" "$r4/series/series.conf"
+	[ -d "$r4/$SER/$NEXT_REV" ]
+	grep -q "\"revision\": ${NEXT_REV#v}" "$r4/$COV/$NEXT_REV.txt"
+	grep -q "^Changes in $NEXT_REV:" "$r4/$COV/$NEXT_REV.txt"
+	grep -q "^SERIES_CURRENT=$NEXT_REV\$" "$r4/$SER/series.conf"
 	tgit rev-parse -q --verify "refs/tags/sent/safer-fput-$CUR_REV"
 	run bash -c "cd '$TEST_WORKDIR/linux-6.1' && b4 prep --show-info"
 	[[ "$output" == *"revision: ${NEXT_REV#v}"* ]]
@@ -251,7 +251,7 @@ PY
 	tgit tag -d "sent/safer-fput-$NEXT_REV" >/dev/null 2>&1 || true
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ -d "$r4/series/v$((${NEXT_REV#v} + 1))" ]
+	[ -d "$r4/$SER/v$((${NEXT_REV#v} + 1))" ]
 	# Back at vN, from the other copy: the v(N+1) branch is saved, so it
 	# may be rebuilt.
 	mk "$R" series
@@ -272,14 +272,14 @@ PY
 	r=$BATS_TEST_TMPDIR/repo
 	copy_repo "$r"
 	sed -i 's/^SERIES_PKGVER=.*/SERIES_PKGVER=6.1.190-1/; s|^SERIES_BASE_TAG=.*|SERIES_BASE_TAG=base/linux-source-6.1.190-1|' \
-		"$r/series/series.conf"
+		"$r/$SER/series.conf"
 	want="error: series is based on base/linux-source-6.1.190-1 (linux-source-6.1 6.1.190-1) but $TEST_WORKDIR/linux-6.1 does not have it (tree has base/linux-source-"
 	for t in gate-check boot; do
 		run mk "$r" "$t"
 		echo "$t: $output"
 		[ "$status" -ne 0 ]
 		[ "$(printf '%s\n' "$output" | grep -c 'error:')" -eq 1 ]
-		[[ "$output" == *"$want"*"): install that package version and run 'make tree', or fix series/series.conf"* ]]
+		[[ "$output" == *"$want"*"): install that package version and run 'make tree', or fix $SER/series.conf"* ]]
 	done
 }
 
@@ -288,7 +288,7 @@ PY
 # import a Debian update of the package.
 fake_base() {
 	local base blob idx=$BATS_TEST_TMPDIR/index
-	base=$(tgit rev-parse "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")^{commit}")
+	base=$(tgit rev-parse "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")^{commit}")
 	GIT_INDEX_FILE=$idx tgit read-tree "$base"
 	blob=$(tgit show "$base:$2" | sed "$3" | tgit hash-object -w --stdin)
 	GIT_INDEX_FILE=$idx tgit update-index --cacheinfo "100644,$blob,$2"
@@ -301,7 +301,7 @@ fake_base() {
 # update that carries one of the series' patches.
 fake_base_with() {
 	local base idx=$BATS_TEST_TMPDIR/index
-	base=$(tgit rev-parse "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")^{commit}")
+	base=$(tgit rev-parse "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")^{commit}")
 	GIT_INDEX_FILE=$idx tgit read-tree "$base"
 	tgit diff "$2^" "$2" | GIT_INDEX_FILE=$idx tgit apply --cached
 	tgit tag -f "base/linux-source-$1" \
@@ -312,7 +312,7 @@ fake_base_with() {
 	r=$BATS_TEST_TMPDIR/repo
 	copy_repo "$r"
 	save_branch
-	old=$(. "$r/series/series.conf" && echo "$SERIES_BASE_TAG")
+	old=$(. "$r/$SER/series.conf" && echo "$SERIES_BASE_TAG")
 	n=$(tgit rev-list --count "$old..b4/safer-fput")
 	last=$(tgit rev-parse b4/safer-fput)
 	subject=$(tgit log -1 --format=%s "$last")
@@ -323,14 +323,14 @@ fake_base_with() {
 	[ "$(printf '%s\n' "$output" | grep -c "dropped, already in base/linux-source-6.1.997-1: '$subject'")" -eq 1 ]
 	[ "${lines[-1]}" = "rebase-base $CUR_REV: PASS (${old#base/linux-source-} -> 6.1.997-1, $((n - 1)) commits, 1 dropped as already in the new base)" ]
 	[ "$(tgit log -1 --format=%s b4/safer-fput)" != "$subject" ]
-	[ "$(find "$r/series/$CUR_REV" -name '*.patch' | wc -l)" -eq $((n - 2)) ]
+	[ "$(find "$r/$SER/$CUR_REV" -name '*.patch' | wc -l)" -eq $((n - 2)) ]
 }
 
 @test "make rebase-base: onto another base with the old head kept; a conflict aborts, naming the patch" {
 	r=$BATS_TEST_TMPDIR/repo
 	copy_repo "$r"
 	save_branch
-	old=$(. "$r/series/series.conf" && echo "$SERIES_BASE_TAG")
+	old=$(. "$r/$SER/series.conf" && echo "$SERIES_BASE_TAG")
 	head=$(tgit rev-parse b4/safer-fput)
 	n=$(tgit rev-list --count "$old..b4/safer-fput")
 	# A new base that differs where no patch goes: every patch applies.
@@ -341,8 +341,8 @@ fake_base_with() {
 	[ "${lines[-1]}" = "rebase-base $CUR_REV: PASS (${old#base/linux-source-} -> 6.1.999-1, $n commits)" ]
 	tgit merge-base --is-ancestor base/linux-source-6.1.999-1 b4/safer-fput
 	[ "$(tgit rev-parse "pre-rebase/safer-fput-${old#base/linux-source-}")" = "$head" ]
-	grep -qx 'SERIES_BASE_TAG=base/linux-source-6.1.999-1' "$r/series/series.conf"
-	grep -qx 'SERIES_PKGVER=6.1.999-1' "$r/series/series.conf"
+	grep -qx 'SERIES_BASE_TAG=base/linux-source-6.1.999-1' "$r/$SER/series.conf"
+	grep -qx 'SERIES_PKGVER=6.1.999-1' "$r/$SER/series.conf"
 	# series/ was exported from the rebased branch: nothing left to do.
 	run mk "$r" series
 	[[ "$output" == *"nothing to do"* ]]
@@ -351,7 +351,7 @@ fake_base_with() {
 	git -C "$r" -c user.name=t -c user.email=t@localhost commit -q -a -m "rebased"
 	run mk "$r" rebase-base
 	[ "$status" -eq 0 ]
-	grep -qx "SERIES_BASE_TAG=$old" "$r/series/series.conf"
+	grep -qx "SERIES_BASE_TAG=$old" "$r/$SER/series.conf"
 	[ "$(tgit rev-parse 'b4/safer-fput^{tree}')" = "$(tgit rev-parse "$head^{tree}")" ]
 	# A base that changed the lines patch 1 changes.
 	git -C "$r" -c user.name=t -c user.email=t@localhost commit -q -a -m "back"
@@ -364,5 +364,5 @@ fake_base_with() {
 	[ "$(verdict 'rebase-base: error')" = "rebase-base: error: 'task_work: run works in FIFO order' conflicts with base/linux-source-6.1.998-1 in kernel/task_work.c: rebase aborted, b4/safer-fput untouched" ]
 	[ "$(tgit rev-parse b4/safer-fput)" = "$h2" ]
 	[ -z "$(tgit status --porcelain)" ]
-	grep -qx "SERIES_BASE_TAG=$old" "$r/series/series.conf"
+	grep -qx "SERIES_BASE_TAG=$old" "$r/$SER/series.conf"
 }

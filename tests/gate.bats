@@ -12,7 +12,7 @@ load helpers
 
 setup_file() {
 	series_copy
-	REV=$(. "$R/series/series.conf" && echo "$SERIES_CURRENT")
+	REV=$(. "$R/$SER/series.conf" && echo "$SERIES_CURRENT")
 	export REV
 }
 
@@ -62,7 +62,7 @@ timed() {
 	rec=$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record
 	grep -qx "arch x86_64" "$rec"
 	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
-	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
+	n=$(tgit rev-list --count "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
 	[ "$(grep -c '^commit ' "$rec")" -eq "$n" ]
 	# And each patch's results of the checks (after the b4 cover commit).
 	[ "$(grep -c $'^patch checkpatch\t[0-9]*\tpass\t' "$rec")" -eq $((n - 1)) ]
@@ -112,7 +112,7 @@ timed() {
 	timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
 	# The commits did not change: their per-commit build passes are reused.
-	n=$(tgit rev-list --count "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
+	n=$(tgit rev-list --count "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
 	[[ "$output" == *"check-build $REV: PASS ($((n - 1)) commits x x86_64 x lockdep: 0 builds, $((n - 1)) passes reused,"* ]]
 	[[ "$output" == *"check-sparse $REV: PASS ("*", reused)"* ]]
 }
@@ -122,7 +122,7 @@ timed() {
 	# $TREE elsewhere, with an edit that does not build: neither is the
 	# revision (make gate's own make series would refuse the dirty tree,
 	# so boot.sh --record is run as make gate runs it).
-	tgit checkout -q --detach "$(. "$R/series/series.conf" && echo "$SERIES_BASE_TAG")"
+	tgit checkout -q --detach "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")"
 	echo '#error not the committed head' >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
 	timed run env WORKDIR="$TEST_WORKDIR" "$R/boot/boot.sh" --record lockdep
 	tgit checkout -q -f b4/safer-fput

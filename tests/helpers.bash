@@ -4,8 +4,14 @@
 
 TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 
-# The series' current revision and the one a reroll of it makes.
-CUR_REV=$(sed -n 's/^SERIES_CURRENT=//p' "$TOP/series/series.conf")
+# The default base (series/series.conf), its series and cover letters
+# (paths relative to a repo copy), its current revision and the one a
+# reroll of it makes.
+DEF_KVER=$(sed -n 's/^SERIES_DEFAULT_KVER=//p' "$TOP/series/series.conf")
+SER=series/$DEF_KVER
+# shellcheck disable=SC2034 # used by the .bats files that load this one
+COV=cover-letters/$DEF_KVER
+CUR_REV=$(sed -n 's/^SERIES_CURRENT=//p' "$TOP/$SER/series.conf")
 # shellcheck disable=SC2034 # used by the .bats files that load this one
 NEXT_REV=v$((${CUR_REV#v} + 1))
 

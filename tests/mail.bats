@@ -83,7 +83,7 @@ fake_gate_record() {
 # for real (a revision b4 started on send records the earlier ones), then
 # the current one; " vK vN", as trailers.sh prints them.
 sent_revs() {
-	python3 - "$TOP/cover-letters/$CUR_REV.txt" "$CUR_REV" <<'PY'
+	python3 - "$TOP/$COV/$CUR_REV.txt" "$CUR_REV" <<'PY'
 import json, sys
 t = open(sys.argv[1]).read().partition("--- b4-submit-tracking ---")[2]
 t = "\n".join(l for l in t.splitlines() if not l.startswith("#"))
@@ -97,7 +97,7 @@ PY
 # replaced: b4's cover template of a v1, and the changelog template a
 # reroll (make revision, b4 send) adds to a later revision.
 write_cover() {
-	python3 - "$1/cover-letters/$CUR_REV.txt" <<'PY'
+	python3 - "$1/$COV/$CUR_REV.txt" <<'PY'
 import re, sys
 p = sys.argv[1]
 t = open(p).read()
@@ -112,7 +112,7 @@ t = re.sub(r'^(- Link to v[0-9]+): EDITME \((not sent|not found in tracking)\)$'
            r'\1: not sent', t, flags=re.M)
 open(p, 'w').write(t)
 PY
-	! grep -v '^#' "$1/cover-letters/$CUR_REV.txt" | grep -q EDITME
+	! grep -v '^#' "$1/$COV/$CUR_REV.txt" | grep -q EDITME
 }
 
 # not_sent: b4 send did not run (it tags every revision it sends).
@@ -155,13 +155,13 @@ list_count() {
 	cp -a "$R" "$BATS_TEST_TMPDIR/r2"
 	r2=$BATS_TEST_TMPDIR/r2
 	# An EDITME left in the subject, as in b4's template.
-	sed -i '1s/^/EDITME: /' "$r2/cover-letters/$CUR_REV.txt"
+	sed -i '1s/^/EDITME: /' "$r2/$COV/$CUR_REV.txt"
 	mm "$r2" series
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
 	mm "$r2" gate-check
 	run mm "$r2" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: cover-letters/$CUR_REV.txt still contains EDITME"* ]]
+	[[ "$output" == *"send: error: $COV/$CUR_REV.txt still contains EDITME"* ]]
 	[ "$(list_count)" -eq 0 ]
 	not_sent
 	# That record is of the same patches as R's branch: drop it.
@@ -210,7 +210,7 @@ list_count() {
 @test "make send DRY=1: .eml files only, nothing delivered, no tag" {
 	run mm "$R" send DRY=1
 	[ "$status" -eq 0 ]
-	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
+	n=$(find "$R/$SER/$CUR_REV" -name '*.patch' | wc -l)
 	echo "$output"
 	[ "${lines[-1]}" = "send $CUR_REV: PASS (dry run: $((n + 1)) messages written to $MW/mail/$CUR_REV-dry, nothing sent)" ]
 	[ "$(find "$MW/mail/$CUR_REV-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
@@ -222,47 +222,47 @@ list_count() {
 	# One cell not gated: the cover says so, by name.
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)" x86_64/lockdep
 	mm "$R" cover
-	grep -q "^  gate $CUR_REV x86_64 lockdep: PASS (fake record of mail.bats)\$" "$R/cover-letters/$CUR_REV.txt"
-	grep -q "^  gate $CUR_REV arm64 lockdep: not gated yet (make gate ARCH=arm64 CONFIG=lockdep)\$" "$R/cover-letters/$CUR_REV.txt"
-	grep -q '^  (1 of 3 cells gated: ' "$R/cover-letters/$CUR_REV.txt"
+	grep -q "^  gate $CUR_REV x86_64 lockdep: PASS (fake record of mail.bats)\$" "$R/$COV/$CUR_REV.txt"
+	grep -q "^  gate $CUR_REV arm64 lockdep: not gated yet (make gate ARCH=arm64 CONFIG=lockdep)\$" "$R/$COV/$CUR_REV.txt"
+	grep -q '^  (1 of 3 cells gated: ' "$R/$COV/$CUR_REV.txt"
 	# The per-patch table: a row per patch, a column per check the
 	# records carry.
-	grep -qx 'Per-patch checks (make check) of the gated patches:' "$R/cover-letters/$CUR_REV.txt"
-	grep -qE '^ {9}build-x86_64-lockdep  checkpatch$' "$R/cover-letters/$CUR_REV.txt"
-	grep -qE '^   3/[0-9]+  fail {16}  pass {6}  fs: add fput_nodefer\(\)$' "$R/cover-letters/$CUR_REV.txt"
+	grep -qx 'Per-patch checks (make check) of the gated patches:' "$R/$COV/$CUR_REV.txt"
+	grep -qE '^ {9}build-x86_64-lockdep  checkpatch$' "$R/$COV/$CUR_REV.txt"
+	grep -qE '^   3/[0-9]+  fail {16}  pass {6}  fs: add fput_nodefer\(\)$' "$R/$COV/$CUR_REV.txt"
 	fake_gate_record "$(tgit rev-parse b4/safer-fput)"
 	mm "$R" cover
 	for cell in 'x86_64 lockdep' 'x86_64 kasan' 'arm64 lockdep'; do
-		grep -q "^  gate $CUR_REV $cell: PASS (fake record of mail.bats)\$" "$R/cover-letters/$CUR_REV.txt"
+		grep -q "^  gate $CUR_REV $cell: PASS (fake record of mail.bats)\$" "$R/$COV/$CUR_REV.txt"
 	done
-	! grep -q 'not gated yet\|cells gated' "$R/cover-letters/$CUR_REV.txt"
-	grep -qE '^   1/[0-9]+  pass {15}  pass {14}  pass {16}  pass {6}  task_work: run works in FIFO order$' "$R/cover-letters/$CUR_REV.txt"
-	grep -q '^To: ' "$R/cover-letters/$CUR_REV.txt"
-	grep -q '^Cc: safer-fput@lists.localhost$' "$R/cover-letters/$CUR_REV.txt"
+	! grep -q 'not gated yet\|cells gated' "$R/$COV/$CUR_REV.txt"
+	grep -qE '^   1/[0-9]+  pass {15}  pass {14}  pass {16}  pass {6}  task_work: run works in FIFO order$' "$R/$COV/$CUR_REV.txt"
+	grep -q '^To: ' "$R/$COV/$CUR_REV.txt"
+	grep -q '^Cc: safer-fput@lists.localhost$' "$R/$COV/$CUR_REV.txt"
 	# The cover commit changed, so the branch head did, but the gated
 	# patches did not: the record still holds (the flow: gate, cover, send).
 	run mm "$R" gate-check
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"only the cover letter changed since the gate"* ]]
 	head=$(tgit rev-parse b4/safer-fput)
-	sum=$(sha256sum <"$R/cover-letters/$CUR_REV.txt")
+	sum=$(sha256sum <"$R/$COV/$CUR_REV.txt")
 	run mm "$R" cover
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"results block already current"* ]]
 	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
-	[ "$(sha256sum <"$R/cover-letters/$CUR_REV.txt")" = "$sum" ]
+	[ "$(sha256sum <"$R/$COV/$CUR_REV.txt")" = "$sum" ]
 	mm "$R" gate-check
 	# A results block edited by hand is not what the records say.
 	cp -a "$R" "$BATS_TEST_TMPDIR/r3"
 	sed -i "s/^  gate $CUR_REV x86_64 lockdep: PASS .*/  gate $CUR_REV x86_64 lockdep: PASS (by hand)/" \
-		"$BATS_TEST_TMPDIR/r3/cover-letters/$CUR_REV.txt"
+		"$BATS_TEST_TMPDIR/r3/$COV/$CUR_REV.txt"
 	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: b4/safer-fput differs from series/$CUR_REV"* ]]
+	[[ "$output" == *"send: error: b4/safer-fput differs from $SER/$CUR_REV"* ]]
 	mm "$BATS_TEST_TMPDIR/r3" series
 	run mm "$BATS_TEST_TMPDIR/r3" send DRY=1
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: the results block of cover-letters/$CUR_REV.txt is not current; run 'make cover'"* ]]
+	[[ "$output" == *"send: error: the results block of $COV/$CUR_REV.txt is not current; run 'make cover'"* ]]
 	# Back to R's branch: rebuilt, so a new head, which "make gate"
 	# would record again.
 	mm "$R" series
@@ -271,7 +271,7 @@ list_count() {
 }
 
 @test "make send: the gated current revision lands in the local list only, and the repo follows b4's reroll" {
-	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
+	n=$(find "$R/$SER/$CUR_REV" -name '*.patch' | wc -l)
 	sent_head=$(tgit rev-parse b4/safer-fput)
 	run mm "$R" send
 	echo "$output"
@@ -285,12 +285,12 @@ list_count() {
 	[ "$(tgit rev-parse "sent/safer-fput-$CUR_REV^{tree}")" = "$(tgit rev-parse "$sent_head^{tree}")" ]
 	# ... and rerolled the branch to the next revision, which the repo
 	# now holds.
-	grep -q "^SERIES_CURRENT=$NEXT_REV\$" "$R/series/series.conf"
-	grep -q "\"revision\": ${NEXT_REV#v}" "$R/cover-letters/$NEXT_REV.txt"
-	grep -q "^Changes in $NEXT_REV:" "$R/cover-letters/$NEXT_REV.txt"
-	grep -q "\"$CUR_REV\": \\[" "$R/cover-letters/$NEXT_REV.txt"
-	for p in "$R/series/$CUR_REV"/*.patch; do
-		cmp "$p" "$R/series/$NEXT_REV/${p##*/}"
+	grep -q "^SERIES_CURRENT=$NEXT_REV\$" "$R/$SER/series.conf"
+	grep -q "\"revision\": ${NEXT_REV#v}" "$R/$COV/$NEXT_REV.txt"
+	grep -q "^Changes in $NEXT_REV:" "$R/$COV/$NEXT_REV.txt"
+	grep -q "\"$CUR_REV\": \\[" "$R/$COV/$NEXT_REV.txt"
+	for p in "$R/$SER/$CUR_REV"/*.patch; do
+		cmp "$p" "$R/$SER/$NEXT_REV/${p##*/}"
 	done
 	run mm "$R" series
 	echo "$output"
@@ -302,7 +302,7 @@ list_count() {
 	# a template.
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"cover-letters/$NEXT_REV.txt still contains EDITME"* ]]
+	[[ "$output" == *"$COV/$NEXT_REV.txt still contains EDITME"* ]]
 	# Nor is it a revision to reroll: b4 started it, nothing sent it.
 	state=$(repo_state "$R")
 	run mm "$R" revision
@@ -333,16 +333,16 @@ list_count() {
 
 @test "make cover on the rerolled revision: range-diff against the sent one" {
 	mm "$R" cover
-	grep -q "^Range-diff against $CUR_REV (as sent):\$" "$R/cover-letters/$NEXT_REV.txt"
-	grep -q '^ *1: *[0-9a-f]\{7,\} = *1: *task_work: run works in FIFO order$' "$R/cover-letters/$NEXT_REV.txt"
-	[ "$(grep -c '^---$' "$R/cover-letters/$NEXT_REV.txt")" -eq 1 ]
+	grep -q "^Range-diff against $CUR_REV (as sent):\$" "$R/$COV/$NEXT_REV.txt"
+	grep -q '^ *1: *[0-9a-f]\{7,\} = *1: *task_work: run works in FIFO order$' "$R/$COV/$NEXT_REV.txt"
+	[ "$(grep -c '^---$' "$R/$COV/$NEXT_REV.txt")" -eq 1 ]
 }
 
 @test "make trailers: a Reviewed-by reply to the sent revision's patch 3 lands on patch 3 of the next only, which links the sent one on the served list" {
 	id=$(grep -m1 -i -o "^message-id: *<[^>]*-$CUR_REV-3-[^>]*>" "$MW/lists/all.mbox" | sed 's/^[^<]*//')
 	[ -n "$id" ]
 	# The subject b4 gave patch 3 (b4 names no revision in a v1's).
-	n=$(find "$R/series/$CUR_REV" -name '*.patch' | wc -l)
+	n=$(find "$R/$SER/$CUR_REV" -name '*.patch' | wc -l)
 	prefix=PATCH
 	[ "$CUR_REV" = v1 ] || prefix="PATCH $CUR_REV"
 	{
@@ -355,8 +355,8 @@ list_count() {
 	run mm "$R" trailers
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "$(verdict "trailers $NEXT_REV: ")" = "trailers $NEXT_REV: PASS (1 trailers added to 1 patches from replies to$(sent_revs); series/$NEXT_REV exported)" ]
-	[ "$(grep -l -x 'Reviewed-by: Rev Iewer <reviewer@example.org>' "$R/series/$NEXT_REV"/*.patch)" = "$(ls "$R/series/$NEXT_REV"/0003-*.patch)" ]
+	[ "$(verdict "trailers $NEXT_REV: ")" = "trailers $NEXT_REV: PASS (1 trailers added to 1 patches from replies to$(sent_revs); $SER/$NEXT_REV exported)" ]
+	[ "$(grep -l -x 'Reviewed-by: Rev Iewer <reviewer@example.org>' "$R/$SER/$NEXT_REV"/*.patch)" = "$(ls "$R/$SER/$NEXT_REV"/0003-*.patch)" ]
 	third=$(tgit rev-list --reverse "$(tgit rev-list --reverse base/linux-source-6.1.192-3..b4/safer-fput | head -n 1)..b4/safer-fput" | sed -n 3p)
 	tgit log -1 --format=%B "$third" | grep -qx 'Reviewed-by: Rev Iewer <reviewer@example.org>'
 	# The server make trailers started is gone again; a second run finds
@@ -368,7 +368,7 @@ list_count() {
 	[ "$(verdict "trailers $NEXT_REV: ")" = "trailers $NEXT_REV: PASS (no new trailers on the list for$(sent_revs))" ]
 	# The next revision's cover links the sent one on the list, and the
 	# served list resolves it.
-	link=$(sed -n "s/^- Link to $CUR_REV: //p" "$R/cover-letters/$NEXT_REV.txt")
+	link=$(sed -n "s/^- Link to $CUR_REV: //p" "$R/$COV/$NEXT_REV.txt")
 	[[ "$link" == "http://127.0.0.1:8089/all/"*"-$CUR_REV-0-"*"/" ]]
 	mm "$R" list-httpd
 	path=/${link#http://127.0.0.1:8089/}
