@@ -16,7 +16,8 @@ BENCH_RUNS  ?= 5
 BENCH_LIMIT ?= 1.05
 BENCH_BASE  ?= $(SERIES_BASE_TAG)
 BENCH_REF   ?= $(BRANCH)
-BENCH_DIR   ?= $(WORKDIR)/bench
+# Worktrees, builds and results of base KVER.
+BENCH_DIR   ?= $(WORKDIR)/bench/$(KVER)
 # A variant of the benchmark kernels: one more fragment, bench/configs/NAME.config,
 # and build and result directories of its own.
 BENCH_CONFIG ?=

@@ -4,7 +4,7 @@
 # cell $ARCH CONFIG fails, by booting: `git bisect run` between the b4 cover
 # commit (the base tree: good) and the head of b4/safer-fput (bad), in a
 # scratch worktree $WORKDIR/bisect/linux-KVER with its own incremental build
-# dir $WORKDIR/bisect/build-ARCH-CONFIG. The branch and $TREE's checkout are
+# dir $WORKDIR/bisect/build-KVER-ARCH-CONFIG. The branch and $TREE's checkout are
 # never touched.
 #
 # The failure hunted is the head's: its reason is read from the cell's last
@@ -123,7 +123,7 @@ else
 	git -C "$wt" bisect reset >/dev/null 2>&1 || true
 	git -C "$wt" bisect start "$head" "$cover" >/dev/null
 	trap 'git -C "$wt" bisect reset >/dev/null 2>&1 || true' EXIT
-	log=$WORKDIR/bisect/bisect.log
+	log=$WORKDIR/bisect/bisect-$KVER.log
 	if ! git -C "$wt" bisect run "$BOOT/bisect.sh" --step "$config" >"$log" 2>&1; then
 		git -C "$wt" bisect reset >/dev/null 2>&1 || true
 		fail "git bisect run gave no answer (see $log)"

@@ -10,7 +10,7 @@
 # record (gate-check).
 #
 # usage: boot.sh [--record] CONFIG [SRC [BUILD]]
-#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-ARCH-CONFIG;
+#   SRC defaults to $WORKDIR/linux-$KVER, BUILD to $WORKDIR/build-KVER-ARCH-CONFIG;
 #   with --record they are the gate's worktree and gate_build_dir CONFIG.
 set -euo pipefail
 PROG=boot
@@ -139,12 +139,12 @@ if [ -n "$record" ]; then
 		printf 'inputs-sha256 %s\n' "$inputs"
 		# The per-patch results of the checks of this head (checks/
 		# checkpatch.sh, build.sh), for the cover letter's table.
-		for t in "$WORKDIR/results/$REV"/*.tsv; do
+		for t in "$WORKDIR/results/$KVER/$REV"/*.tsv; do
 			if [ ! -f "$t" ] || [ "$(head -n 1 "$t")" != "# head $head" ]; then
 				continue
 			fi
 			t=${t##*/}
-			tail -n +2 "$WORKDIR/results/$REV/$t" | sed "s/^/patch ${t%.tsv}\t/"
+			tail -n +2 "$WORKDIR/results/$KVER/$REV/$t" | sed "s/^/patch ${t%.tsv}\t/"
 		done
 		printf 'verdict %s: %s\n' "$label" "$result"
 		printf 'date %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"

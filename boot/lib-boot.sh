@@ -66,8 +66,9 @@ matrix_cells() {
 }
 export KBUILD_LOCK=/tmp/safer-fput-kbuild.lock
 # Same layout below WORKDIR for $TREE and the other worktrees (check/,
-# sparse/ and bisect/: linux-KVER beside build-ARCH-CONFIG): with CCACHE_BASEDIR the
-# compiler sees the same relative paths, so their builds share the cache.
+# sparse/ and bisect/: linux-KVER beside build-KVER-ARCH-CONFIG): with
+# CCACHE_BASEDIR the compiler sees the same relative paths, so their builds
+# share the cache.
 export CCACHE_BASEDIR=$WORKDIR
 
 # locked CMD...: run CMD holding the machine-wide kernel build lock (one
@@ -118,9 +119,10 @@ boot_timeout() {
 	esac
 }
 
-# Build directory of CONFIG for $ARCH below DIR (default $WORKDIR).
+# Build directory of CONFIG for $ARCH and base $KVER below DIR (default
+# $WORKDIR): two bases never build in one directory.
 build_dir() { # CONFIG [DIR]
-	printf '%s/build-%s-%s' "${2:-$WORKDIR}" "$ARCH" "$1"
+	printf '%s/build-%s-%s-%s' "${2:-$WORKDIR}" "$KVER" "$ARCH" "$1"
 }
 
 # The committed revision is built and booted in a detached worktree of
@@ -148,6 +150,7 @@ gate_inputs() {
 		LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum | cut -d' ' -f1)
 }
 
+# The gate record of cell $ARCH CONFIG of revision $REV of base $KVER.
 record_file() { # CONFIG
-	printf '%s/gate/%s-%s-%s.record' "$WORKDIR" "$REV" "$ARCH" "$1"
+	printf '%s/gate/%s/%s-%s-%s.record' "$WORKDIR" "$KVER" "$REV" "$ARCH" "$1"
 }

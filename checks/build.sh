@@ -19,7 +19,7 @@
 # by that commit's build (its object no older than the source that
 # check_worktree just wrote), else the commit fails as "not compiled".
 #
-# A pass is kept in $WORKDIR/results/vN/build/ARCH-CONFIG/ and reused while
+# A pass is kept in $WORKDIR/results/KVER/vN/build/ARCH-CONFIG/ and reused while
 # its key (below) holds; failures are always built again.
 set -euo pipefail
 PROG=build
@@ -80,7 +80,7 @@ cell_key() {
 			"$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
 	} | sha256sum | cut -c1-16
 }
-results=$WORKDIR/results/$REV/build
+results=$WORKDIR/results/$KVER/$REV/build
 
 base=$(tgit rev-parse "${commits[0]}^")
 failed=0 bad='' builds=0 skipped=0 reused=0

@@ -11,7 +11,7 @@
 # patch fails.
 #
 # Each patch's result (pass or fail, and its log) is kept in
-# $WORKDIR/results/vN/checkpatch/, keyed by what checkpatch reads of the
+# $WORKDIR/results/KVER/vN/checkpatch/, keyed by what checkpatch reads of the
 # patch (author, message, diff, get_maintainer.pl), the tree's checkpatch,
 # spdxcheck.py and their data and config files, the merged MAINTAINERS and
 # these scripts; a later run reuses it while the key holds (checkpatch is
@@ -24,7 +24,7 @@ PROG=checkpatch
 check_rev
 require_tree
 maint=$(merged_maintainers)
-results=$WORKDIR/results/$REV/checkpatch
+results=$WORKDIR/results/$KVER/$REV/checkpatch
 mkdir -p "$results"
 table_open checkpatch
 # Everything checkpatch reads besides the patch: its data files, spdxcheck.py

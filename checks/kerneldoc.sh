@@ -8,10 +8,10 @@
 # numbers stripped). One line per patch,
 # one verdict line.
 #
-# Each patch's result and log are kept in $WORKDIR/results/vN/kerneldoc/,
+# Each patch's result and log are kept in $WORKDIR/results/KVER/vN/kerneldoc/,
 # keyed by the trees of the patch and its parent and by the tree's
 # kernel-doc and these scripts, and reused while the key holds; the
-# revision's per-patch table goes to results/vN/kerneldoc.tsv (table_open,
+# revision's per-patch table goes to results/KVER/vN/kerneldoc.tsv (table_open,
 # lib-checks.sh).
 set -euo pipefail
 PROG=kerneldoc
@@ -20,7 +20,7 @@ PROG=kerneldoc
 
 check_rev
 require_tree
-results=$WORKDIR/results/$REV/kerneldoc
+results=$WORKDIR/results/$KVER/$REV/kerneldoc
 mkdir -p "$results"
 table_open kerneldoc
 key=$(cat "$0" "$TOP/checks/lib-checks.sh" "$TREE/scripts/kernel-doc" | sha256sum | cut -c1-16)

@@ -19,13 +19,13 @@ check_commits() {
 	tgit rev-list --reverse --no-merges "$(check_range)"
 }
 
-# The revision's per-patch table of a check, results/vN/NAME.tsv: a
+# The revision's per-patch table of a check, results/KVER/vN/NAME.tsv: a
 # "# head COMMIT" line (the head it is of: boot.sh --record copies the
 # tables of the gated head into the record, mail/cover.sh shows them),
 # then "N<TAB>pass|fail|skip<TAB>subject" per patch. A fixture's range
 # (CHECK_RANGE) is not the revision's: its table is dropped.
 table_open() { # NAME
-	TABLE=$WORKDIR/results/$REV/$1.tsv
+	TABLE=$WORKDIR/results/$KVER/$REV/$1.tsv
 	mkdir -p "${TABLE%/*}"
 	printf '# head %s\n' "$(tgit rev-parse "$(check_range | sed 's/.*\.\.//')")" >"$TABLE.tmp"
 }

@@ -37,7 +37,7 @@ if [ "${#files[@]}" -eq 0 ]; then
 	verdict sparse 0 "no kernel .c file touched"
 	exit 0
 fi
-out=$WORKDIR/check/sparse-$ARCH
+out=$WORKDIR/check/sparse-$KVER-$ARCH
 mkdir -p "$out"
 # The build dir of the directory-wide passes this check used to make.
 rm -rf "$WORKDIR/check/build-$ARCH-sparse"
@@ -53,7 +53,7 @@ key=$({
 		"$BOOT/kconfig.sh" "$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
 	sparse --version 2>&1
 } | sha256sum | cut -c1-24)
-res=$WORKDIR/results/$REV/sparse/$ARCH-$config-$key
+res=$WORKDIR/results/$KVER/$REV/sparse/$ARCH-$config-$key
 if [ -f "$res" ]; then
 	stage "sparse: base and head unchanged since $res"
 	verdict sparse 0 "$(cat "$res"), reused"

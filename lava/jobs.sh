@@ -8,7 +8,7 @@
 #   lava-jobs vN: PASS (n jobs, n devices valid, lava-common strict) in DIR
 #   lava-jobs vN: FAIL: reason
 #
-# LAVA_DIR (default $WORKDIR/lava/$REV) gets one directory per cell;
+# LAVA_DIR (default $WORKDIR/lava/$KVER/$REV) gets one directory per cell;
 # LAVA_URL (default file://$LAVA_DIR) is where a lab downloads them from.
 set -euo pipefail
 PROG=lava-jobs
@@ -16,7 +16,7 @@ PROG=lava-jobs
 workdir_lock
 
 check_rev
-dir=${LAVA_DIR:-$WORKDIR/lava/$REV}
+dir=${LAVA_DIR:-$WORKDIR/lava/$KVER/$REV}
 url=${LAVA_URL:-file://$dir}
 url=${url%/}
 matrix_cells >/dev/null # a bad matrix line is an error of its own

@@ -7,7 +7,7 @@
 #
 # lava/README.md says how to submit the jobs to a lab.
 
-LAVA_DIR ?= $(WORKDIR)/lava/$(REV)
+LAVA_DIR ?= $(WORKDIR)/lava/$(KVER)/$(REV)
 FAULT    ?=
 # Handed to the scripts per recipe, not exported from every make (make
 # test's tests would inherit them).

@@ -36,12 +36,13 @@ verdict() {
 root=$("$TOP/lava/chroot.sh")
 lava_lock
 build=$(gate_build_dir "$config")
+mkdir -p "$WORKDIR/lava/$KVER"
 stage "gate: $ARCH $config ${fixture:-no fixture} (boot/faults.sh)"
-gate=$("$BOOT/faults.sh" "$config" ${fixture:+"$fixture"} 2>"$WORKDIR/lava/gate.log" |
+gate=$("$BOOT/faults.sh" "$config" ${fixture:+"$fixture"} 2>"$WORKDIR/lava/$KVER/gate.log" |
 	tail -n 1) || true
 case $gate in
 "gate $REV $ARCH $config: "*) ours=${gate#gate "$REV $ARCH $config: "} ;;
-*) die "the gate did not end with a verdict (see $WORKDIR/lava/gate.log)" ;;
+*) die "the gate did not end with a verdict (see $WORKDIR/lava/$KVER/gate.log)" ;;
 esac
 [ -f "$build/boot/results.tsv" ] || die "the gate wrote no results ($build/boot)"
 
@@ -52,7 +53,7 @@ if ! valid=$("$TOP/lava/validate" "$job/job.yaml" "$job/device.yaml"); then
 	die "$(printf '%s\n' "$valid" | grep -m 1 invalid)"
 fi
 
-out=$WORKDIR/lava/run-$ARCH-$config-${fixture:-clean}
+out=$WORKDIR/lava/$KVER/run-$ARCH-$config-${fixture:-clean}
 rm -rf "$out"
 mkdir -p "$out"
 trap 'chroot_umount "$root"' EXIT

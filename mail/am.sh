@@ -42,7 +42,7 @@ fi
 
 lists=$(lists_dir)
 tmp=$(mktemp -d)
-wt=$WORKDIR/mail/am-wt
+wt=$WORKDIR/mail/$KVER/am-wt
 cleanup() {
 	git -C "$wt" am --abort >/dev/null 2>&1 || true
 	rm -rf "$tmp"

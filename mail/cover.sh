@@ -5,7 +5,7 @@
 #
 # The block (between '#' marker lines, which b4 drops when sending) holds,
 # for every cell of boot/gate-matrix, the verdict of the gate record in
-# $WORKDIR/gate/ that gated these patches (or that no record did),
+# $WORKDIR/gate/KVER/ that gated these patches (or that no record did),
 # and the range-diff against the sent previous revision (tag
 # sent/safer-fput-v(N-1), `b4 prep --compare-to`). It names no commit id that
 # a rebuild of the branch changes (only tree ids), so a second run on the same

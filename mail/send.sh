@@ -14,7 +14,7 @@
 # series/$KVER/v(N+1) and cover-letters/$KVER/v(N+1).txt, and
 # series/$KVER/series.conf names v(N+1) current, as after `make revision`.
 #
-# usage: send.sh [--dry-run]   --dry-run: b4 send -o $WORKDIR/mail/$REV-dry/
+# usage: send.sh [--dry-run]   --dry-run: b4 send -o $WORKDIR/mail/$KVER/$REV-dry/
 set -euo pipefail
 PROG=send
 # shellcheck source=lib-mail.sh
@@ -53,7 +53,7 @@ fi
 
 mail_config
 if [ -n "$dry" ]; then
-	out=$WORKDIR/mail/$REV-dry
+	out=$WORKDIR/mail/$KVER/$REV-dry
 	rm -rf "$out"
 	mkdir -p "$out"
 	(cd "$TREE" && b4 send -o "$out") >"$tmp/b4.log" 2>&1 || {
@@ -67,8 +67,8 @@ fi
 
 head=$(tgit rev-parse "$BRANCH")
 base=$(series_base)
-mkdir -p "$WORKDIR/mail"
-log=$WORKDIR/mail/send-$REV.log
+mkdir -p "$WORKDIR/mail/$KVER"
+log=$WORKDIR/mail/$KVER/send-$REV.log
 lists=$(lists_dir)
 # b4 asks for confirmation even without a terminal (stdin at EOF crashes
 # it): answer Enter.

@@ -270,9 +270,10 @@ series_matches() {
 }
 
 # The tree's MAINTAINERS with MAINTAINERS.local appended, for
-# get_maintainer.pl --mpath (which takes a single file).
+# get_maintainer.pl --mpath (which takes a single file); one per base, as
+# each tree's git config names its own.
 merged_maintainers() {
-	local out=$WORKDIR/MAINTAINERS.merged
+	local out=$WORKDIR/MAINTAINERS-$KVER.merged
 	cat "$TREE/MAINTAINERS" "$TOP/MAINTAINERS.local" >"$out"
 	printf '%s' "$out"
 }

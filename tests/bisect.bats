@@ -56,10 +56,10 @@ commit() {
 	[[ "$output" == *" test: "*" for"*": FAIL: something else (another failure: skipped)"* ]]
 	# After a failed make gate: the reason comes from the verdict it left,
 	# whose log path (and CPU, PID, line numbers) need not match a step's.
-	v=$TEST_WORKDIR/check/build-x86_64-lockdep/safer-fput.verdict
+	v=$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/safer-fput.verdict
 	mkdir -p "${v%/*}"
 	printf 'head %s\ngate %s x86_64 lockdep: FAIL: not ok: seeded.bad (see %s)\n' \
-		"$(tgit rev-parse b4/safer-fput)" "$CUR_REV" "$TEST_WORKDIR/check/build-x86_64-lockdep/boot/console.log" >"$v"
+		"$(tgit rev-parse b4/safer-fput)" "$CUR_REV" "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/boot/console.log" >"$v"
 	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
 	echo "$output"
 	[[ "$output" == *"bisect: the head "*" fails the gate with: not ok: seeded.bad ($v)"* ]]

@@ -48,7 +48,7 @@ fixture() {
 	[ "$status" -eq 0 ]
 	[ "$(verdict check)" = "check-checkpatch $CUR_REV: PASS ($n patches, --strict clean, $n results reused)" ]
 	# The revision's per-patch table, for the cover letter.
-	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/$CUR_REV/checkpatch.tsv")" -eq "$n" ]
+	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/$DEF_KVER/$CUR_REV/checkpatch.tsv")" -eq "$n" ]
 	head=$(fixture checkpatch)
 	run mk "$R" check-checkpatch CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
@@ -70,7 +70,7 @@ fixture() {
 	n=$((n - 1))
 	run mk "$R" check-kerneldoc
 	[[ "$(verdict check)" == "check-kerneldoc $CUR_REV: PASS ($n patches, "*" files, no new kernel-doc warning, $n results reused)" ]]
-	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/$CUR_REV/kerneldoc.tsv")" -eq "$n" ]
+	[ "$(grep -c $'^[0-9]*\tpass\t' "$TEST_WORKDIR/results/$DEF_KVER/$CUR_REV/kerneldoc.tsv")" -eq "$n" ]
 	head=$(fixture kdoc-sparse)
 	run mk "$R" check-kerneldoc CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]

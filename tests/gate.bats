@@ -59,7 +59,7 @@ timed() {
 	timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
 	[ "$status" -eq 0 ]
-	rec=$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record
+	rec=$TEST_WORKDIR/gate/$DEF_KVER/$REV-x86_64-lockdep.record
 	grep -qx "arch x86_64" "$rec"
 	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
 	n=$(tgit rev-list --count "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
@@ -72,11 +72,11 @@ timed() {
 		[[ "$output" == *"] $s"* ]]
 	done
 	# The gate booted the per-commit check's build of the head.
-	[[ "$output" == *"build: lockdep kernel in $TEST_WORKDIR/check/build-x86_64-lockdep"* ]]
+	[[ "$output" == *"build: lockdep kernel in $TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep"* ]]
 	# The series' own options (boot/configs/series.config) were requested:
 	# the test_fput cases ran instead of skipping for want of the device.
 	if tgit grep -q '^config TEST_FPUT$' b4/safer-fput -- lib/Kconfig.debug; then
-		grep -q '^CONFIG_TEST_FPUT=y$' "$TEST_WORKDIR/check/build-x86_64-lockdep/.config"
+		grep -q '^CONFIG_TEST_FPUT=y$' "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/.config"
 		grep -q $'^ *ok [0-9]* global\\.release_after_munmap\r*$' "${rec%.record}.console"
 	fi
 }
@@ -128,7 +128,7 @@ timed() {
 	tgit checkout -q -f b4/safer-fput
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
 	[ "$status" -eq 0 ]
-	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record"
+	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$TEST_WORKDIR/gate/$DEF_KVER/$REV-x86_64-lockdep.record"
 }
 
 @test "fault kunit-fail: a failing KUnit case fails the gate" {
@@ -220,7 +220,7 @@ lava_run() {
 	[ "$status" -eq 0 ]
 	[[ "$(verdict lava-run)" =~ ^"lava-run $REV $1 lockdep task_work-lifo: PASS (LAVA = gate: "[0-9]+" cases, "[0-9]+" pass, "3" fail; gate: FAIL: not ok: task_work.task_work_test_fifo_order (and 2 more))"$ ]]
 	grep -qx 'kunit task_work_test_fifo_order fail' \
-		"$TEST_WORKDIR/lava/run-$1-lockdep-task_work-lifo/lava.results"
+		"$TEST_WORKDIR/lava/$DEF_KVER/run-$1-lockdep-task_work-lifo/lava.results"
 }
 
 @test "lava-run x86_64: LAVA's results equal the gate's with task_work-lifo" {
@@ -237,7 +237,7 @@ lava_run() {
 	timed run mk "$R" gate ARCH=arm64
 	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
 	[ "$status" -eq 0 ]
-	rec=$TEST_WORKDIR/gate/$REV-arm64-lockdep.record
+	rec=$TEST_WORKDIR/gate/$DEF_KVER/$REV-arm64-lockdep.record
 	grep -qx "arch arm64" "$rec"
 	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$rec"
 	# The same suites and guest tests as on x86_64, with their counts.
@@ -247,7 +247,7 @@ lava_run() {
 	# It booted an arm64 kernel on the virt board.
 	grep -q 'Machine model: linux,dummy-virt' "${rec%.record}.console"
 	# The x86_64 record is another cell's and is still there.
-	[ -f "$TEST_WORKDIR/gate/$REV-x86_64-lockdep.record" ]
+	[ -f "$TEST_WORKDIR/gate/$DEF_KVER/$REV-x86_64-lockdep.record" ]
 }
 
 # bats test_tags=full

@@ -24,16 +24,16 @@ setup_file() {
 # fake_build ARCH CONFIG: what a gate boot leaves in its build dir (the
 # kernel image, the initramfs and the head it booted)...
 fake_build() {
-	local img b=$LW/check/build-$1-$2
+	local img b=$LW/check/build-$DEF_KVER-$1-$2
 	img=$(sh -c ". '$R/boot/arch/$1.conf' && echo \"\$KERNEL_IMAGE\"")
 	mkdir -p "$b/boot"
 	printf 'kernel %s %s\n' "$1" "$2" >"$b/boot/${img##*/}"
 	printf 'initramfs %s %s\n' "$1" "$2" >"$b/boot/initramfs.cpio.gz"
 	tgit rev-parse HEAD >"$b/boot/head"
 	# and the record of its pass (the format of boot.sh --record).
-	mkdir -p "$LW/gate"
+	mkdir -p "$LW/gate/$DEF_KVER"
 	printf 'revision %s\narch %s\nconfig %s\nhead %s\nverdict gate %s %s %s: PASS (fake)\n' \
-		"$CUR_REV" "$1" "$2" "$(tgit rev-parse HEAD)" "$CUR_REV" "$1" "$2" >"$LW/gate/$CUR_REV-$1-$2.record"
+		"$CUR_REV" "$1" "$2" "$(tgit rev-parse HEAD)" "$CUR_REV" "$1" "$2" >"$LW/gate/$DEF_KVER/$CUR_REV-$1-$2.record"
 }
 
 lj() {
@@ -43,7 +43,7 @@ lj() {
 @test "lava-jobs: a cell with no gate pass, or a build booted since, is a one-line error" {
 	W=$LW.empty run lj
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no gate pass recorded ($LW.empty/gate/$CUR_REV-x86_64-lockdep.record); run 'make gate ARCH=x86_64 CONFIG=lockdep'"* ]]
+	[[ "$output" == *"lava-jobs: error: x86_64 lockdep: no gate pass recorded ($LW.empty/gate/$DEF_KVER/$CUR_REV-x86_64-lockdep.record); run 'make gate ARCH=x86_64 CONFIG=lockdep'"* ]]
 	[ "$(echo "$output" | grep -c 'error:')" -eq 1 ]
 	run lj LAVA_CELLS=arm64
 	[ "$status" -ne 0 ]
@@ -51,11 +51,11 @@ lj() {
 	# A build dir booted since the gate's pass, at another head (a
 	# fault run of boot/faults.sh): not the gated artifacts.
 	cp -a "$LW" "$BATS_TEST_TMPDIR/w"
-	echo "$(tgit rev-parse HEAD)+dirty" >"$BATS_TEST_TMPDIR/w/check/build-arm64-lockdep/boot/head"
+	echo "$(tgit rev-parse HEAD)+dirty" >"$BATS_TEST_TMPDIR/w/check/build-$DEF_KVER-arm64-lockdep/boot/head"
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/check/build-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
-	rm "$BATS_TEST_TMPDIR/w/gate/$CUR_REV-arm64-lockdep.record"
+	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/check/build-$DEF_KVER-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
+	rm "$BATS_TEST_TMPDIR/w/gate/$DEF_KVER/$CUR_REV-arm64-lockdep.record"
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"arm64 lockdep: no gate pass recorded"* ]]
@@ -65,8 +65,8 @@ lj() {
 	run lj LAVA_URL="https://files.example.org/safer-fput/$CUR_REV/"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "lava-jobs $CUR_REV: PASS (3 jobs, 3 devices valid, lava-common strict, in $LW/lava/$CUR_REV)" ]
-	d=$LW/lava/$CUR_REV
+	[ "${lines[-1]}" = "lava-jobs $CUR_REV: PASS (3 jobs, 3 devices valid, lava-common strict, in $LW/lava/$DEF_KVER/$CUR_REV)" ]
+	d=$LW/lava/$DEF_KVER/$CUR_REV
 	[ "$(grep -c ': valid job$' "$d/validate.log")" -eq 3 ]
 	[ "$(grep -c ': valid device$' "$d/validate.log")" -eq 3 ]
 	# Each job names its cell's arch, artifacts, URL and checksums.
@@ -81,13 +81,13 @@ lj() {
 	grep -qx '          command: qemu-system-aarch64' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          - -M virt -cpu cortex-a57' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          command: qemu-system-x86_64' "$d/x86_64-lockdep/device.yaml"
-	cmp -s "$d/x86_64-kasan/initramfs.cpio.gz" "$LW/check/build-x86_64-kasan/boot/initramfs.cpio.gz"
+	cmp -s "$d/x86_64-kasan/initramfs.cpio.gz" "$LW/check/build-$DEF_KVER-x86_64-kasan/boot/initramfs.cpio.gz"
 	! grep -q '@[A-Z_]*@' "$d"/*/job.yaml "$d"/*/device.yaml
 }
 
 @test "lava validate: what a lab's schema rejects is rejected, and named" {
 	lj LAVA_CELLS=arm64/lockdep
-	d=$LW/lava/$CUR_REV/arm64-lockdep
+	d=$LW/lava/$DEF_KVER/$CUR_REV/arm64-lockdep
 	v=$R/lava/validate
 	run "$v" "$d/job.yaml" "$d/device.yaml"
 	[ "$status" -eq 0 ]

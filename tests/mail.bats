@@ -18,7 +18,7 @@ setup_file() {
 	copy_repo "$R"
 	mkdir -p "$TEST_WORKDIR"
 	[ -d "$TEST_WORKDIR/linux-6.1/.git" ] || mk "$R" tree >"$BATS_FILE_TMPDIR/tree.log" 2>&1
-	rm -rf "$MW/lists" "$MW/gate" "$MW/mail/send-$CUR_REV.log"
+	rm -rf "$MW/lists" "$MW/gate" "$MW/mail/$DEF_KVER/send-$CUR_REV.log"
 	mkdir -p "$MW"
 	ln -sfn "$TEST_WORKDIR/linux-6.1" "$MW/linux-6.1"
 	tgit tag -d "sent/safer-fput-$CUR_REV" >/dev/null 2>&1 || true
@@ -58,7 +58,7 @@ fake_gate_record() {
 	# shellcheck disable=SC2046 # one word per cell
 	[ $# -gt 0 ] || set -- $(sed 's/#.*//' "$R/boot/gate-matrix" | awk 'NF == 2 { print $1 "/" $2 }')
 	base=$(tgit rev-parse "base/linux-source-6.1.192-3^{commit}")
-	mkdir -p "$MW/gate"
+	mkdir -p "$MW/gate/$DEF_KVER"
 	for cell; do
 		arch=${cell%/*} config=${cell#*/}
 		{
@@ -74,7 +74,7 @@ fake_gate_record() {
 					printf "patch %s\t%d\t%s\t%s\n", cell, NR, NR == 3 ? "fail" : "pass", $0 }'
 			printf 'verdict gate %s %s %s: PASS (fake record of mail.bats)\n' "$CUR_REV" "$arch" "$config"
 			printf 'date 2026-01-01T00:00:00Z\n'
-		} >"$MW/gate/$CUR_REV-$arch-$config.record"
+		} >"$MW/gate/$DEF_KVER/$CUR_REV-$arch-$config.record"
 	done
 }
 
@@ -144,7 +144,7 @@ list_count() {
 	mm "$R" cover
 	run mm "$R" send
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"send: error: not gated: $CUR_REV arm64 lockdep: no gate record ($MW/gate/$CUR_REV-arm64-lockdep.record); run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
+	[[ "$output" == *"send: error: not gated: $CUR_REV arm64 lockdep: no gate record ($MW/gate/$DEF_KVER/$CUR_REV-arm64-lockdep.record); run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]
 	rm -rf "$MW/gate"
 	mm "$R" cover
 	[ "$(list_count)" -eq 0 ]
@@ -212,8 +212,8 @@ list_count() {
 	[ "$status" -eq 0 ]
 	n=$(find "$R/$SER/$CUR_REV" -name '*.patch' | wc -l)
 	echo "$output"
-	[ "${lines[-1]}" = "send $CUR_REV: PASS (dry run: $((n + 1)) messages written to $MW/mail/$CUR_REV-dry, nothing sent)" ]
-	[ "$(find "$MW/mail/$CUR_REV-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
+	[ "${lines[-1]}" = "send $CUR_REV: PASS (dry run: $((n + 1)) messages written to $MW/mail/$DEF_KVER/$CUR_REV-dry, nothing sent)" ]
+	[ "$(find "$MW/mail/$DEF_KVER/$CUR_REV-dry" -name '*.eml' | wc -l)" -eq $((n + 1)) ]
 	[ "$(list_count)" -eq 0 ]
 	not_sent
 }
