@@ -58,6 +58,18 @@ lint: ## shellcheck every shell script in the repo
 # The kernel builds inside them take their own -j.
 .NOTPARALLEL:
 
+# A KVER without series/KVER/series.conf has a tree (make tree KVER=...) but
+# no series: the targets that work on one refuse it in one line, before any
+# prerequisite runs.
+SERIES_BASES := $(sort $(patsubst series/%/series.conf,%,$(wildcard series/*/series.conf)))
+SERIES_GOALS := series export revision rebase-base gate gate-full gate-check bisect \
+	check check-% cover send am trailers cocci cocci-check bench bench-kernels lava-jobs lava-run
+ifneq ($(filter $(SERIES_GOALS),$(MAKECMDGOALS)),)
+ifeq ($(wildcard series/$(KVER)/series.conf),)
+$(error no series for KVER=$(KVER) (bases: $(SERIES_BASES)))
+endif
+endif
+
 # Each area brings its own targets: boot/boot.mk, coccinelle/cocci.mk, checks/checks.mk, ...
 include $(sort $(wildcard */*.mk))
 

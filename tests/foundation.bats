@@ -203,6 +203,28 @@ teardown() {
 	[[ "$output" == *"unknown REV '' (have: $have)"* ]]
 }
 
+@test "a KVER with a tree but no series/KVER/: the targets of a series refuse it in one line" {
+	r=$BATS_TEST_TMPDIR/repo
+	copy_repo "$r"
+	mv "$r/$SER" "$r/series/9.9"
+	mv "$r/$COV" "$r/cover-letters/9.9"
+	# The tree is still the tree of KVER: make tree keeps working.
+	run mk "$r" tree KVER="$DEF_KVER"
+	echo "tree: $output"
+	[ "$status" -eq 0 ]
+	for t in series export revision rebase-base gate check-checkpatch cover send am trailers cocci-check; do
+		run mk "$r" "$t" KVER="$DEF_KVER"
+		echo "$t: $output"
+		[ "$status" -ne 0 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == *"no series for KVER=$DEF_KVER (bases: 9.9)"* ]]
+	done
+	# The scripts say so too when run on their own.
+	run env WORKDIR="$TEST_WORKDIR" KVER="$DEF_KVER" "$r/scripts/series.sh"
+	[ "$status" -ne 0 ]
+	[ "$output" = "series: error: no series for KVER=$DEF_KVER (bases: 9.9)" ]
+}
+
 @test "no kernel tree: every target that needs one says so once, git says nothing" {
 	for t in series export revision check gate-check cover send am cocci-check; do
 		run make -s -C "$R" WORKDIR="$BATS_TEST_TMPDIR/none" "$t"
