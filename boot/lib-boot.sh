@@ -95,10 +95,18 @@ check_config() {
 	die "unknown CONFIG '$1' (configs: $CONFIGS)"
 }
 
-# Fragments of a config, in merge order.
+# Fragments of a config, in merge order: what every tree gets, then what
+# one base needs on every arch and on $ARCH (boot/bases/KVER/all.config,
+# boot/bases/KVER/ARCH.config, each optional: options a base's series
+# touches, or that another base's Kconfig spells differently), then the
+# config's own.
 config_fragments() {
+	local f
 	printf '%s\n' "$BOOT/configs/base.config" "$BOOT/configs/series.config" \
 		"$BOOT/arch/$ARCH.config"
+	for f in "$BOOT/bases/$KVER/all.config" "$BOOT/bases/$KVER/$ARCH.config"; do
+		[ ! -f "$f" ] || printf '%s\n' "$f"
+	done
 	[ "$1" = base ] || printf '%s\n' "$BOOT/configs/$1.config"
 }
 
@@ -146,6 +154,7 @@ gate_inputs() {
 	(cd "$BOOT" && find . -type f ! -name README.md ! -name gate-check ! -name gate-matrix \
 		! -name '.*' ! -name '*~' ! -name '*.orig' ! -name '*.rej' \
 		! \( -path './arch/*' ! -name "$ARCH.*" \) \
+		! \( -path './bases/*' ! -path "./bases/$KVER/all.config" ! -path "./bases/$KVER/$ARCH.config" \) \
 		! \( -path './configs/*' ! -name base.config ! -name series.config ! -name "$1.config" \) -print |
 		LC_ALL=C sort | xargs -d '\n' sha256sum | sha256sum | cut -d' ' -f1)
 }
