@@ -18,7 +18,7 @@ export KVER WORKDIR REV ARCH
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help deps tree series export revision rebase-base test test-full lint
+.PHONY: help deps tree series export revision rebase-base port test test-full lint
 
 help: ## list the entry points
 	@printf 'safer-fput (KVER=%s REV=%s ARCH=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(ARCH)' '$(WORKDIR)'
@@ -43,6 +43,14 @@ revision: deps ## start v(N+1) from the current revision, as a b4 reroll does
 
 rebase-base: deps ## move the series onto the installed linux-source's tree (ONTO=base/linux-source-VER: another), old branch kept
 	@scripts/rebase-base.sh $(ONTO)
+
+# The revision to port: REV when given, else FROM's current one.
+port: ## apply series/FROM/REV to TO's tree on branch port/safer-fput-FROM-REV and say per patch what happened (FROM=6.1 TO=6.12)
+	@if [ -z '$(FROM)' ] || [ -z '$(TO)' ]; then \
+		echo 'port: error: usage: make port FROM=KVER TO=KVER [REV=vN] (bases: $(SERIES_BASES))' >&2; exit 1; fi
+	@KVER='$(TO)' scripts/deps.sh
+	@KVER='$(TO)' FROM='$(FROM)' TO='$(TO)' \
+		PORT_REV='$(if $(filter command line,$(origin REV)),$(REV))' scripts/port.sh
 
 test: deps ## run the project's own tests (CI's tier: x86_64 lockdep); ends with "N passed, N failed"
 	@TIER=ci tests/run
