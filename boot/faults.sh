@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # faults.sh - run the boot gate on the head of b4/safer-fput with one seeded
-# fault applied (tests/fixtures/faults/NAME.patch, or none), in the gate's
+# fault applied (tests/fixtures/faults/[KVER/]NAME.patch, or none), in the gate's
 # worktree and build dirs (GATE_WT, gate_build_dir): the branch and $TREE's
 # checkout are never touched. The worktree is reset to the head first, so a
 # fault's rebuild is incremental from the gate's build of the head.
@@ -21,10 +21,14 @@ check_config "$config"
 require_tree
 head=$(tgit rev-parse -q --verify "refs/heads/$BRANCH^{commit}") ||
 	die "no branch $BRANCH in $TREE (run 'make series')"
+# A fault is one patch; a base whose code differs has its own form of it
+# in tests/fixtures/faults/KVER/, used in place of the common one.
 patch=
 if [ -n "$fixture" ]; then
-	patch=$TOP/tests/fixtures/faults/$fixture.patch
-	[ -f "$patch" ] || die "no fixture $patch (have: $(find "$TOP/tests/fixtures/faults" -name '*.patch' -printf '%f ' | sed 's/\.patch//g'))"
+	faults=$TOP/tests/fixtures/faults
+	patch=$faults/$KVER/$fixture.patch
+	[ -f "$patch" ] || patch=$faults/$fixture.patch
+	[ -f "$patch" ] || die "no fixture $fixture in $faults/$KVER or $faults (have: $(find "$faults" -maxdepth 1 -name '*.patch' -printf '%f ' | sed 's/\.patch//g'))"
 fi
 
 wt=$GATE_WT
