@@ -7,7 +7,9 @@
 # for every cell of boot/gate-matrix, the verdict of the gate record in
 # $WORKDIR/gate/KVER/ that gated these patches (or that no record did),
 # and the range-diff against the sent previous revision (tag
-# sent/safer-fput-v(N-1), `b4 prep --compare-to`). It names no commit id that
+# sent/safer-fput-v(N-1), `b4 prep --compare-to`), and for a revision ported
+# from another base, the range-diff against that base's series (make port).
+# It names no commit id that
 # a rebuild of the branch changes (only tree ids), so a second run on the same
 # patches changes nothing. Then the branch is rebuilt from the edited cover
 # (scripts/series.sh) and `b4 prep --auto-to-cc` adds the To/Cc trailers
@@ -110,6 +112,22 @@ tree=$(tgit rev-parse "$head^{tree}")
 		# Drop the new side's commit ids: they change with every edit
 		# of the cover commit, the patches do not.
 		sed -E 's/^( *([0-9]+|-): +[0-9a-f-]+ [=!<>] +([0-9]+|-): +)[0-9a-f]{7,} /\1/' "$tmp/rd"
+	fi
+	# A revision ported from another base's series (series.conf's
+	# SERIES_PORTED_FROM=KVER/vN): what changed from that series, against
+	# the commits make port made of it in this tree. Commit ids are
+	# dropped on both sides: neither side's means anything to a reader.
+	if [ -n "${SERIES_PORTED_FROM:-}" ]; then
+		from_kver=${SERIES_PORTED_FROM%/*} from_rev=${SERIES_PORTED_FROM#*/}
+		src=refs/safer-fput/src/$from_kver/$from_rev
+		tgit rev-parse -q --verify "$src" >/dev/null ||
+			die "no $src in $TREE for SERIES_PORTED_FROM=$SERIES_PORTED_FROM: run 'make port FROM=$from_kver TO=$KVER REV=$from_rev' first"
+		printf '\nRange-diff against %s (the %s series this revision was ported from):\n' \
+			"$SERIES_PORTED_FROM" "$from_kver"
+		tgit -c core.abbrev=12 range-diff --no-color \
+			"refs/safer-fput/src/$from_kver/base..$src" "$(cover_commit "$head")..$head" >"$tmp/prd" ||
+			die "git range-diff against $SERIES_PORTED_FROM failed"
+		sed -E 's/^( *([0-9]+|-): +)[0-9a-f-]+ ([=!<>] +([0-9]+|-): +)[0-9a-f-]+ /\1\3/' "$tmp/prd"
 	fi
 } >"$tmp/block"
 
