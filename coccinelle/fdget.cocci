@@ -15,11 +15,35 @@
 /// after it or reassigned. A callee with no body in the tree, or one the
 /// summaries could not decide, is unknown, and unknown rejects. Report mode
 /// gives every fget() call's verdict, with the reason of a rejection.
+///
+/// The form written is the tree's idiom. Without -D fd_class (6.1): struct
+/// fd f; f = fdget(fd); ... f.file ...; fdput(f);. With -D fd_class (a tree
+/// whose include/linux/file.h has DEFINE_CLASS(fd, ...), as 6.12): CLASS(fd,
+/// f)(fd); in place of the fget() statement, fd_empty(f) for its NULL tests,
+/// fd_file(f) for the other uses, and no put: the scope puts it.
 //
 // Confidence: High
 // Copyright: (C) 2026 The safer-fput project. GPL-2.0-only.
-// Options: --no-includes --include-headers
-// Keywords: fget, fput, fdget, fdput
+// Options: --no-includes --include-headers; -D fd_class where the tree
+// defines CLASS(fd) (coccinelle/data/idioms: the scripts read it from the
+// tree and pass it, and the generated commit names it)
+// Keywords: fget, fput, fdget, fdput, CLASS, fd_file, fd_empty
+//
+// Comments: with -D fd_class, CLASS(fd) is used only where the scope-based
+// put is the same put on every path: the fget() is a statement of its own
+// (assignment or declaration, not labelled: a declaration cannot be), no
+// goto from outside its scope lands on a label inside it and no case label
+// of the same switch follows it (C forbids the jump into the scope of a
+// variable with a cleanup attribute; gcc errors), the variable (declared
+// "struct file *f;" alone) is not used outside that scope, and no call
+// after the put that may change the fd table, and no indirect call, runs
+// before the end of the scope, where CLASS(fd) now puts the file. A site
+// that fails only these is still converted, to struct fd f = fdget(fd);
+// ... fd_file(f) ...; fdput(f); (fd_empty(f) for the NULL tests), which
+// 6.12 keeps for such sites too: the analysis above already proved the
+// puts of that form, so refusing would lose a site it shows safe. Report
+// mode says "converted to struct fd, not CLASS(fd): <reason>" for it. An
+// fget() in a loop is refused in either idiom.
 //
 // Notes: needs SAFER_FPUT_SUMMARIES, the summaries.json that
 // coccinelle/summaries.sh computed for the same tree, and SAFER_FPUT_DATA.
@@ -31,10 +55,12 @@
 virtual patch
 virtual report
 virtual context
+virtual fd_class
 
 @initialize:python@
 @@
 import json
+import linecache
 import os
 import re
 
@@ -158,6 +184,135 @@ def safe_use(p, q):
     safe.setdefault(key(p), set()).add((q[0].line, q[0].column))
 
 
+# With -D fd_class (include/linux/file.h of the tree defines CLASS(fd)):
+# why a converted site cannot be CLASS(fd, f)(fd) and is written as
+# struct fd with fdget()/fdput() instead, and the variable of each site.
+noclass = {}   # site -> [reasons]
+var = {}       # site -> (name of the struct file * variable, 'assign' or 'decl')
+
+
+def noclass_add(p, why):
+    r = noclass.setdefault(key(p), [])
+    if why not in r:
+        r.append(why)
+
+
+spans = {}     # site -> (p, s, e): the function around it, for class_why()
+
+
+def span(p, s, e):
+    """Keep the widest function span a range rule gave for the site: the
+    position of the closing brace binds to inner blocks too."""
+    k = key(p)
+    if k not in spans or int(e[0].line) > int(spans[k][2][0].line):
+        spans[k] = (p, s, e)
+
+
+def classok(p):
+    return ok(p) and key(p) not in noclass
+
+
+def fdok(p):
+    return ok(p) and key(p) in noclass
+
+
+def strip_c(text):
+    """text with its comments, string and character literals blanked (same
+    offsets, newlines kept), for the scans of class_why()."""
+    def blank(m):
+        return re.sub(r'[^\n]', ' ', m.group(0))
+    # (chr(47) is the slash: the SmPL parser takes two for a comment.)
+    sl = chr(47)
+    comments = sl + r'\*.*?\*' + sl + '|' + sl + sl + r'[^\n]*'
+    # (and quotes and backslashes are spelt as chr() for it too)
+    lit = r'Q(?:B.|[^QB\n])*Q'.replace('B', chr(92) * 2)
+    literals = lit.replace('Q', chr(34)) + '|' + lit.replace('Q', chr(39))
+    return re.sub(comments + '|' + literals, blank, text, flags=re.S)
+
+
+def class_why(p, s, e, name, form):
+    """Why the fget() at p, into variable name in the function spanning
+    lines s to e, cannot become CLASS(fd, f)(fd) there, or None. The CLASS
+    declaration takes the place of the fget() statement: its scope runs
+    from there to the end of the enclosing block, and C forbids a jump into
+    it from outside (gcc: "jump into scope of identifier with variably
+    modified type" / "... with cleanup attribute")."""
+    fl = p[0].file
+    first = int(s[0].line)
+    lines = [linecache.getline(fl, n) for n in range(first, int(e[0].line) + 1)]
+    code = strip_c(''.join(lines))
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+
+    def off(line, col):
+        return starts[int(line) - first] + int(col)
+
+    def line_of(o):
+        return first + code.count('\n', 0, o)
+    at = off(p[0].line, p[0].column)
+    # Blocks: the offsets of each { and its }.
+    blocks, stack = [], []
+    for i, c in enumerate(code):
+        if c == '{':
+            stack.append(i)
+        elif c == '}' and stack:
+            blocks.append((stack.pop(), i))
+
+    def block_of(o):
+        inner = None
+        for b in blocks:
+            if b[0] < o < b[1] and (inner is None or b[0] > inner[0]):
+                inner = b
+        return inner
+    blk = block_of(at)
+    if blk is None:
+        return 'the fget() is not in a block'
+    # The statement the CLASS declaration replaces: from the end of the
+    # statement or block before it.
+    ss = max(code.rfind(c, 0, at) for c in ';{}') + 1
+    prefix = code[ss:at]
+    if form == 'decl':
+        shape = r'\s*struct\s+file\s*\*\s*%s\s*=\s*$'
+    else:
+        shape = r'\s*%s\s*=\s*$'
+    if not re.match(shape % re.escape(name), prefix):
+        if ':' in prefix:
+            return 'a label is right before the fget() (a declaration cannot be labelled)'
+        return 'the fget() is not a statement of its own'
+    end = blk[1]
+
+    def inside(o):
+        return ss <= o < end
+    if re.search(r'\bgoto\s*\*', code):
+        return 'a computed goto in %s()' % p[0].current_element
+    labels = {}
+    for m in re.finditer(r'(?:(?<=[;{}])|(?<=:))\s*([A-Za-z_]\w*)\s*:(?![:=])', code):
+        if m.group(1) != 'default':
+            labels[m.group(1)] = m.start(1)
+    for m in re.finditer(r'\bgoto\s+([A-Za-z_]\w*)\s*;', code):
+        lo = labels.get(m.group(1))
+        if lo is not None and inside(lo) and not inside(m.start()):
+            return ('goto %s at line %d jumps over the declaration into its scope'
+                    % (m.group(1), line_of(m.start())))
+    for m in re.finditer(r'\b(?:case\b|default\s*:)', code):
+        if inside(m.start()) and block_of(m.start()) == blk:
+            return ('a case label at line %d of the same switch would jump over '
+                    'the declaration' % line_of(m.start()))
+    # Every use in the scope: the declaration of an assigned variable is
+    # the only one outside it (and is dropped).
+    decl = r'\bstruct\s+file\s*\*\s*%s\s*;' % re.escape(name)
+    decls = [m.span() for m in re.finditer(decl, code)]
+    if form == 'assign' and len(decls) != 1:
+        return 'the declaration of %s is not "struct file *%s;"' % (name, name)
+    for m in re.finditer(r'(?<![\w.>])%s\b' % re.escape(name), code):
+        o = m.start()
+        if not inside(o) and not any(a <= o < b for a, b in decls):
+            return ('%s is used at line %d, outside the scope a CLASS(fd) there '
+                    'would have' % (name, line_of(o)))
+    return None
+
+
 # finalize merges these across --jobs workers through the coccinelle module.
 import coccinelle as _cocci_mod
 _cocci_mod.seen = seen
@@ -165,6 +320,7 @@ _cocci_mod.rejected = rejected
 _cocci_mod.cands = cands
 _cocci_mod.uses = uses
 _cocci_mod.safe = safe
+_cocci_mod.noclass = noclass
 
 // Every fget() call is a site.
 @site@
@@ -189,8 +345,10 @@ fn(...) { <+... f = fget@p(fdx); ...+> }
 
 @script:python@
 p << cand1.p;
+f << cand1.f;
 @@
 cands.add(key(p))
+var.setdefault(key(p), (str(f), 'assign'))
 
 @cand2@
 identifier f;
@@ -201,8 +359,10 @@ struct file *f = fget@p(fdx);
 
 @script:python@
 p << cand2.p;
+f << cand2.f;
 @@
 cands.add(key(p))
+var[key(p)] = (str(f), 'decl')
 
 // Loop: the same get can run twice (loops and backward gotos).
 @loop exists@
@@ -731,30 +891,120 @@ for k in list(cands):
                 "the put or as an argument" % line)
             break
 
+// ------------------------------------------------- CLASS(fd) or struct fd
+// With -D fd_class a converted site becomes CLASS(fd, f)(fd) where the
+// scope allows it (class_why()), and where nothing after the put, up to
+// the end of the scope where CLASS(fd) puts the file instead, may change
+// the fd table; else it keeps struct fd, fdget() and fdput().
+@script:python depends on fd_class@
+p << range.p;
+s << range.s;
+e << range.e;
+@@
+span(p, s, e)
+
+@script:python depends on fd_class@
+p << range2.p;
+s << range2.s;
+e << range2.e;
+@@
+span(p, s, e)
+
+@script:python depends on site && fd_class@
+@@
+for k, (p, s, e) in spans.items():
+    if k in var and ok(p):
+        why = class_why(p, s, e, *var[k])
+        if why:
+            noclass_add(p, why)
+
+@classafter depends on fd_class exists@
+identifier f, g;
+position p : script:python() { ok(p) };
+position q;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when any
+g@q(...)
+
+@script:python depends on fd_class@
+p << classafter.p;
+g << classafter.g;
+q << classafter.q;
+@@
+# Calls before the put were judged above (an ok site has none that may
+# change the fd table): these come after it.
+if str(g) not in ('fget', 'fput'):
+    why = fdtable_why(p[0].file, str(g))
+    if why:
+        noclass_add(p, "%s() at line %s, after the put, would run before CLASS(fd) "
+                    "puts the file: %s" % (g, q[0].line, why))
+
+@classafterc depends on fd_class exists@
+identifier f, fld;
+position p : script:python() { ok(p) };
+position q;
+expression E;
+local idexpression fp;
+@@
+(
+f = fget@p(...);
+|
+struct file *f = fget@p(...);
+)
+... when any
+(
+E->fld@q(...)
+|
+E.fld@q(...)
+|
+ (*E)@q(...)
+|
+fp@q(...)
+|
+CLONE_FILES@q
+)
+
+@script:python depends on fd_class@
+p << classafterc.p;
+q << classafterc.q;
+@@
+noclass_add(p, "unknown: indirect call or CLONE_FILES at line %s, after the put, would run "
+            "before CLASS(fd) puts the file" % q[0].line)
+
 // ---------------------------------------------------------------- report
 @finalize:python depends on report@
 seen_l << merge.seen;
 rejected_l << merge.rejected;
 cands_l << merge.cands;
+noclass_l << merge.noclass;
 @@
 # With --jobs each worker has its own state: merge it.
-seen, rejected, cands = {}, {}, set()
+seen, rejected, cands, noclass = {}, {}, set(), {}
 for d in seen_l:
     seen.update(d)
 for d in rejected_l:
     rejected.update(d)
 for c in cands_l:
     cands |= c
+for d in noclass_l:
+    noclass.update(d)
 for k in sorted(seen):
     if k in rejected:
         print("%s:%d: rejected: %s" % (k[0], k[1], "; ".join(rejected[k])))
+    elif k in cands and k in noclass:
+        print("%s:%d: converted to struct fd, not CLASS(fd): %s" % (k[0], k[1], "; ".join(noclass[k])))
     elif k in cands:
         print("%s:%d: converted" % k)
     else:
         print("%s:%d: rejected: result not held in a local struct file * variable" % k)
 
 // ---------------------------------------------------------------- convert
-@okp depends on patch@
+@okp depends on patch && !fd_class@
 identifier fn;
 local idexpression struct file *f;
 expression fdx;
@@ -762,7 +1012,7 @@ position p : script:python() { ok(p) };
 @@
 fn(...) { <+... f = fget@p(fdx) ...+> }
 
-@okd depends on patch@
+@okd depends on patch && !fd_class@
 identifier f;
 expression fdx;
 position p : script:python() { ok(p) };
@@ -838,6 +1088,234 @@ fn(...) { ... when any
 
 @decl2@
 identifier mk2.fn, mk2.fid, mk2.nf;
+expression fdx;
+@@
+fn(...) { <...
+- struct file *fid = fget(fdx);
++ struct fd nf = fdget(fdx);
+...> }
+
+// -------------------------------------------- convert, -D fd_class (6.12)
+// Both forms rename the variable to fd_file(f) and its NULL tests to
+// fd_empty(f); a site CLASS(fd) can take (classok()) loses its puts and
+// its declaration, the other keeps struct fd with fdget() and fdput().
+@okc depends on patch && fd_class@
+identifier fn;
+expression fdx;
+position p : script:python() { classok(p) };
+@@
+fn(...) { <+... fget@p(fdx) ...+> }
+
+@script:python mkc@
+p << okc.p;
+fid;
+nf;
+@@
+coccinelle.fid = cocci.make_ident(var[key(p)][0])
+coccinelle.nf = cocci.make_ident("f")
+
+@renc@
+identifier okc.fn, mkc.fid, mkc.nf;
+@@
+fn(...) { <...
+- fid
++ fd_file(nf)
+...> }
+
+// The conditional put "if (f) fput(f)": CLASS(fd) puts only a full one.
+@condputc@
+identifier okc.fn, mkc.nf;
+@@
+fn(...) { <...
+(
+- if (fd_file(nf)) fput(fd_file(nf));
+|
+- if (fd_file(nf) != NULL) fput(fd_file(nf));
+)
+...> }
+
+// A block left with one statement loses its braces (coding style).
+@putc@
+identifier okc.fn, mkc.nf;
+expression E;
+statement S;
+@@
+fn(...) { <...
+(
+- if (E) {
+- fput(fd_file(nf));
+- S
+- }
++ if (E)
++	S
+|
+- if (E) {
+- S
+- fput(fd_file(nf));
+- }
++ if (E)
++	S
+|
+- fput(fd_file(nf));
+)
+...> }
+
+@nullc@
+identifier okc.fn, mkc.nf;
+@@
+fn(...) { <...
+(
+- unlikely(!fd_file(nf))
++ fd_empty(nf)
+|
+- !fd_file(nf)
++ fd_empty(nf)
+|
+- fd_file(nf) == NULL
++ fd_empty(nf)
+|
+- NULL == fd_file(nf)
++ fd_empty(nf)
+|
+- fd_file(nf) != NULL
++ !fd_empty(nf)
+|
+- NULL != fd_file(nf)
++ !fd_empty(nf)
+)
+...> }
+
+@nullc2@
+identifier okc.fn, mkc.nf;
+statement S1, S2;
+@@
+fn(...) { <...
+(
+  if (
+- fd_file(nf)
++ !fd_empty(nf)
+  ) S1 else S2
+|
+  if (
+- fd_file(nf)
++ !fd_empty(nf)
+  ) S1
+)
+...> }
+
+@getc@
+identifier okc.fn, mkc.fid, mkc.nf;
+expression fdx;
+@@
+fn(...) { <...
+(
+- fd_file(nf) = fget(fdx);
++ CLASS(fd, nf)(fdx);
+|
+- struct file *fid = fget(fdx);
++ CLASS(fd, nf)(fdx);
+)
+...> }
+
+@declc@
+identifier okc.fn, mkc.fid;
+@@
+fn(...) { ... when any
+- struct file *fid;
+... when any
+}
+
+@okf depends on patch && fd_class@
+identifier fn;
+expression fdx;
+position p : script:python() { fdok(p) };
+@@
+fn(...) { <+... fget@p(fdx) ...+> }
+
+@script:python mkf@
+p << okf.p;
+fid;
+nf;
+@@
+coccinelle.fid = cocci.make_ident(var[key(p)][0])
+coccinelle.nf = cocci.make_ident("f")
+
+@renf@
+identifier okf.fn, mkf.fid, mkf.nf;
+@@
+fn(...) { <...
+- fid
++ fd_file(nf)
+...> }
+
+@nullf@
+identifier okf.fn, mkf.nf;
+@@
+fn(...) { <...
+(
+- unlikely(!fd_file(nf))
++ fd_empty(nf)
+|
+- !fd_file(nf)
++ fd_empty(nf)
+|
+- fd_file(nf) == NULL
++ fd_empty(nf)
+|
+- NULL == fd_file(nf)
++ fd_empty(nf)
+|
+- fd_file(nf) != NULL
++ !fd_empty(nf)
+|
+- NULL != fd_file(nf)
++ !fd_empty(nf)
+)
+...> }
+
+@nullf2@
+identifier okf.fn, mkf.nf;
+statement S1, S2;
+@@
+fn(...) { <...
+(
+  if (
+- fd_file(nf)
++ !fd_empty(nf)
+  ) S1 else S2
+|
+  if (
+- fd_file(nf)
++ !fd_empty(nf)
+  ) S1
+)
+...> }
+
+@fixf@
+identifier okf.fn, mkf.fid, mkf.nf;
+expression fdx;
+@@
+fn(...) { <...
+(
+- fd_file(nf) = fget(fdx)
++ nf = fdget(fdx)
+|
+- fput(fd_file(nf))
++ fdput(nf)
+)
+...> }
+
+@declf@
+identifier okf.fn, mkf.fid, mkf.nf;
+@@
+fn(...) { ... when any
+- struct file *fid;
++ struct fd nf;
+... when any
+}
+
+@declf2@
+identifier okf.fn, mkf.fid, mkf.nf;
 expression fdx;
 @@
 fn(...) { <...
