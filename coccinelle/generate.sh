@@ -59,15 +59,21 @@ for s in $scripts; do
 		note "skipping $s.cocci: include/linux/file.h does not declare fput_nodefer() (patch 3 missing)"
 		continue
 	fi
+	# The tree's idiom (data/idioms), where the script has one, and the
+	# subject and why of its commits (data/commit/).
+	mapfile -t defs < <(cocci_defines "$sp" "$wt")
+	msg=$here/data/commit/$s
+	[ "${#defs[@]}" -eq 0 ] || [ ! -f "$msg.${defs[1]}" ] || msg=$msg.${defs[1]}
+	[ -f "$msg" ] || msg=
 	# Lines of at most 75 columns: checkpatch wants commit messages wrapped.
 	cmd=$(printf 'coccinelle/summaries.sh . SUMS &&\n  SAFER_FPUT_SUMMARIES=SUMS/summaries.json \\\n  SAFER_FPUT_DATA=coccinelle/data \\\n  spatch --sp-file coccinelle/%s.cocci \\\n      %s \\\n      %s \\\n      %s' "$s" \
-		'--macro-file coccinelle/macros.h -D patch' \
+		"--macro-file coccinelle/macros.h -D patch${defs[*]:+ ${defs[*]}}" \
 		'--dir . --include-headers --use-gitgrep' \
 		"--jobs $jobs --timeout $timeout --in-place")
 	use_summaries "$wt"
 	note "running $s.cocci over $wt"
 	(cd "$wt" && spatch --very-quiet --sp-file "$sp" --macro-file "$here/macros.h" \
-		-D patch --dir . --include-headers --use-gitgrep --jobs "$jobs" --timeout "$timeout" \
+		"${defs[@]}" -D patch --dir . --include-headers --use-gitgrep --jobs "$jobs" --timeout "$timeout" \
 		--in-place) >/dev/null 2>"$tmp/$s.log" ||
 		die "spatch $s.cocci failed: $(tail -n 1 "$tmp/$s.log")"
 	mapfile -t files < <(wgit diff --name-only | sort)
@@ -78,30 +84,13 @@ for s in $scripts; do
 	for sec in "${secs[@]}"; do
 		mapfile -t sfiles < <(awk -F '\t' -v s="$sec" '$1 == s { print $3 }' "$tmp/sections")
 		pfx=$(awk -F '\t' -v s="$sec" '$1 == s { print $2; exit }' "$tmp/sections")
-		case $s in
-		fdget)
-			subj="$pfx: use fdget() for a file only borrowed in the function"
-			why="The file is taken with fget() and put with fput() in the same function,
-and it is only borrowed there: every use is a dereference, a NULL test,
-the put, or an argument of a function that borrows it (a function whose
-body, followed through its callees, never stores, returns or puts it);
-every path that got it puts it once and does not use it after; and no
-call between the get and the put can change the fd table, directly or
-through its callees. fdget() skips the reference count when the fd table
-is not shared. Upstream made sites like this light by hand in 2024 (by
-6.12 they use fdget() or CLASS(fd) with fd_file()); this conversion is
-derived, not copied, and is refused where it cannot be proved."
-			;;
-		fput_nodefer)
-			subj="$pfx: use fput_nodefer() where no lock can be held"
-			why="The final put runs in system call context with no lock taken on any path
-to it (and, for a static do_*/ksys_* helper, only called from system call
-bodies without a lock), so it can be done synchronously instead of being
-deferred to task work. fput_nodefer() asserts with lockdep that no lock is
-held."
-			;;
-		*) subj="$pfx: apply $s.cocci"; why="" ;;
-		esac
+		if [ -n "$msg" ]; then
+			subj="$pfx: $(head -n 1 "$msg")"
+			why=$(tail -n +3 "$msg")
+		else
+			subj="$pfx: apply $s.cocci"
+			why=""
+		fi
 		n=$((n + 1))
 		d="@$((at + n)) +0000"
 		wgit add -f -- "${sfiles[@]}"

@@ -15,3 +15,28 @@ use_summaries() {
 	export SAFER_FPUT_SUMMARIES=$out/summaries.json
 	export SAFER_FPUT_DATA=$TOP/coccinelle/data
 }
+
+# cocci_idiom TREE: the virtual rule of data/idioms that TREE's own files
+# select (fd_class where include/linux/file.h defines CLASS(fd)), or nothing:
+# the form the conversions take there. Needs no scripts/lib.sh.
+cocci_idiom() {
+	local tree=$1 v f pat
+	while read -r v f pat; do
+		case $v in '' | '#'*) continue ;; esac
+		if [ -f "$tree/$f" ] && grep -Eq -- "$pat" "$tree/$f"; then
+			printf '%s\n' "$v"
+			return 0
+		fi
+	done <"$(dirname "${BASH_SOURCE[0]}")/data/idioms"
+}
+
+# cocci_defines SCRIPT.cocci TREE: the spatch arguments that select TREE's
+# idiom in SCRIPT, one a line ("-D", then the virtual rule), when SCRIPT
+# declares that virtual rule; nothing otherwise.
+cocci_defines() {
+	local v
+	v=$(cocci_idiom "$2")
+	if [ -n "$v" ] && grep -qx "virtual $v" "$1"; then
+		printf -- '-D\n%s\n' "$v"
+	fi
+}

@@ -5,6 +5,8 @@
 # that `git grep` finds calling the script's function (fget( for fdget.cocci,
 # fput( for fput_nodefer.cocci):
 #   file:line: converted
+#   file:line: converted to struct fd, not CLASS(fd): <reason>  (a tree
+#                                      whose idiom is fd_class, data/idioms)
 #   file:line: rejected: <reason>
 #   file:line: not analysed: <why>    (a declaration, a comment, a macro
 #                                      body, a function spatch cannot parse,
@@ -113,9 +115,11 @@ for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
 	t1=$(date +%s)
 	: >"$tmp/$s"
 	: >"$tmp/$s.err"
+	# The tree's idiom (data/idioms): which form a conversion would take.
+	mapfile -t defs < <(cocci_defines "$TOP/coccinelle/$s.cocci" "$wt")
 	for p in "${dirs[@]}"; do
 		(cd "$wt" && spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" \
-			--macro-file "$TOP/coccinelle/macros.h" -D report --dir "$p" --include-headers \
+			--macro-file "$TOP/coccinelle/macros.h" "${defs[@]}" -D report --dir "$p" --include-headers \
 			--use-gitgrep --jobs "${COCCI_JOBS:-2}" --timeout "${COCCI_TIMEOUT:-120}") >>"$tmp/$s" 2>>"$tmp/$s.err" ||
 			die "spatch $s.cocci failed on $p: $(tail -n 1 "$tmp/$s.err")"
 	done
@@ -145,7 +149,7 @@ for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
 	sort -t: -k1,1 -k2,2n "$tmp/$s.lines"
 	total=$(wc -l <"$tmp/$s.lines")
 	ngrep=$(wc -l <"$tmp/$s.grep")
-	conv=$(grep -c ': converted$' "$tmp/$s.lines" || true)
+	conv=$(grep -c ': converted\($\| \)' "$tmp/$s.lines" || true)
 	rej=$(grep -c ': rejected: ' "$tmp/$s.lines" || true)
 	na=$(grep -c ': not \(analysed\|a call\)' "$tmp/$s.lines" || true)
 	lost=$(grep -c ': unaccounted: ' "$tmp/$s.lines" || true)
