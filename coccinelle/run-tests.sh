@@ -2,14 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 # run-tests.sh [TESTDIR] - run every TESTDIR/NAME-CASE.c through NAME.cocci in
 # patch mode and compare with NAME-CASE.res; when the case's first line is
-# "// expect: converted" or "// expect: rejected: TEXT", also check that report
-# mode says so for its site. One line per case, then "cocci-test: N passed,
-# N failed"; exits non-zero if any case failed or a script has under 12 cases.
+# "// expect: converted", "// expect: converted TEXT" (the rest of the verdict)
+# or "// expect: rejected: TEXT", also check that report mode says so for its
+# site. The cases of a subdirectory TESTDIR/SUB/ (SUB/NAME-CASE) run as in a
+# tree like SUB: its own files choose the idiom the scripts write
+# (data/idioms), as the kernel tree's do for make cocci. One line per case,
+# then "cocci-test: N passed, N failed"; exits non-zero if any case failed or
+# a script has under 12 cases.
 #
 # (spatch --test exits 0 on a mismatch, so the comparison is done here.)
 # COCCI_TEST_JOBS cases run at a time (default: one per CPU).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib-cocci.sh
+. "$here/lib-cocci.sh"
 dir=${1:-${COCCI_TESTDIR:-$here/tests}}
 min=12
 [ -d "$dir" ] || { echo "cocci-test: error: no test directory $dir" >&2; exit 1; }
@@ -21,14 +27,22 @@ pass=0
 fail=0
 
 # spatch_in CASE.c SUMMARIES ARGS...: run the case's script on it from its directory
-# (the summaries name files as the scan saw them), with its summaries.
+# (the summaries name files as the scan saw them), with its summaries and the
+# idiom of the directory.
 spatch_in() {
-	local c=$1 sum=$2
+	local c=$1 sum=$2 defs
 	shift 2
+	mapfile -t defs < <(cocci_defines "$sp" "${c%/*}")
 	(cd "${c%/*}" && SAFER_FPUT_SUMMARIES=$sum/summaries.json SAFER_FPUT_DATA=$here/data \
-		spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" "$@" "${c##*/}")
+		spatch --very-quiet --macro-file "$here/macros.h" --sp-file "$sp" "${defs[@]}" "$@" "${c##*/}")
 }
 declare -A count=()
+
+# case_of CASE.c: the case's name, SUB/NAME-CASE in a subdirectory.
+case_of() {
+	local rel=${1#"$dir"/}
+	printf '%s\n' "${rel%.c}"
+}
 
 # Every semantic patch with a patch mode needs its cases.
 for sp in "$here"/*.cocci; do
@@ -41,11 +55,12 @@ done
 # any diff) to $tmp/CASE.result. Cases are independent: they run in parallel.
 run_case() {
 	local c=$1 case script sp res out why expect got
-	case=${c##*/}
-	case=${case%.c}
-	script=${case%%-*}
+	case=$(case_of "$c")
+	script=${c##*/}
+	script=${script%%-*}
 	sp=$here/$script.cocci
 	res=${c%.c}.res
+	case=${case//\//_}
 	out=$tmp/$case.out
 	why=
 	if [ ! -f "$sp" ]; then
@@ -78,13 +93,18 @@ run_case() {
 			printf '%s\n' "$got" | grep ': rejected: ' | grep -qF -- "${expect#rejected: }" ||
 				why="report says '$got', expected $expect"
 			;;
+		'converted '*)
+			printf '%s\n' "$got" | grep -qF -- ": $expect" &&
+				! printf '%s\n' "$got" | grep -q ': rejected:' ||
+				why="report says '$got', expected $expect"
+			;;
 		*) why="bad expect line: $expect" ;;
 		esac
 	fi
 	if [ -z "$why" ]; then
-		printf 'PASS %s\n' "$case"
+		printf 'PASS %s\n' "$(case_of "$c")"
 	else
-		printf 'FAIL %s: %s\n' "$case" "$why"
+		printf 'FAIL %s: %s\n' "$(case_of "$c")" "$why"
 		[ -s "$tmp/$case.diff" ] && sed 's/^/    /' "$tmp/$case.diff"
 	fi >"$tmp/$case.result"
 }
@@ -92,7 +112,7 @@ run_case() {
 jobs=${COCCI_TEST_JOBS:-$(nproc)}
 [ "$jobs" -ge 1 ] 2>/dev/null || { echo "cocci-test: error: COCCI_TEST_JOBS='$jobs' is not a positive number" >&2; exit 1; }
 cases=()
-for c in "$dir"/*.c; do
+for c in "$dir"/*.c "$dir"/*/*.c; do
 	[ -e "$c" ] || continue
 	cases+=("$c")
 	while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
@@ -102,11 +122,12 @@ for c in "$dir"/*.c; do
 done
 wait
 for c in "${cases[@]}"; do
-	case=${c##*/}
-	case=${case%.c}
-	script=${case%%-*}
+	case=$(case_of "$c")
+	script=${c##*/}
+	script=${script%%-*}
 	[ -n "${count[$script]+x}" ] && count[$script]=$((count[$script] + 1))
-	[ -s "$tmp/$case.result" ] || printf 'FAIL %s: the case died before its verdict\n' "$case" >"$tmp/$case.result"
+	case=${case//\//_}
+	[ -s "$tmp/$case.result" ] || printf 'FAIL %s: the case died before its verdict\n' "$(case_of "$c")" >"$tmp/$case.result"
 	cat "$tmp/$case.result"
 	if grep -q '^PASS ' "$tmp/$case.result"; then
 		pass=$((pass + 1))
