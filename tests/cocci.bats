@@ -178,6 +178,53 @@ summarise() {
 		grep -q '^Signed-off-by: '
 }
 
+@test "make cocci writes the idiom of the tree: CLASS(fd) where file.h defines it, else fdget()" {
+	for idiom in fd_class 6.1; do
+		d=$BATS_TEST_TMPDIR/$idiom
+		mkdir -p "$d/fs" "$d/include/linux"
+		cp "$TOP/coccinelle/tests/fdget-assign.c" "$d/fs/a.c"
+		printf 'FILESYSTEMS (VFS and infrastructure)\nM:\tA <a@example.org>\nF:\tfs/\n' >"$d/MAINTAINERS"
+		printf 'struct fd fdget(unsigned int fd);\n' >"$d/include/linux/file.h"
+		[ "$idiom" = 6.1 ] ||
+			printf 'DEFINE_CLASS(fd, struct fd, fdput(_T), fdget(fd), int fd)\n' >>"$d/include/linux/file.h"
+		git -C "$d" init -q
+		git -C "$d" add -A
+		git -C "$d" -c user.name=t -c user.email=t@example.org commit -q -m base
+		run env WORKDIR="$BATS_TEST_TMPDIR/w" COCCI_SCRIPTS=fdget "$TOP/coccinelle/generate.sh" "$d"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		run git -C "$d" show HEAD
+		echo "$output"
+		if [ "$idiom" = fd_class ]; then
+			[[ "$output" == *"fs: use CLASS(fd) for a file only borrowed in the function"* ]]
+			[[ "$output" == *"-D patch -D fd_class"* ]]
+			[[ "$output" == *"+	CLASS(fd, f)(fd);"* ]]
+			[[ "$output" == *"+	if (fd_empty(f))"* ]]
+			[[ "$output" != *"+	fdput("* ]]
+		else
+			[[ "$output" == *"fs: use fdget() for a file only borrowed in the function"* ]]
+			[[ "$output" != *"fd_class"* ]]
+			[[ "$output" == *"+	f = fdget(fd);"* ]]
+			[[ "$output" == *"+	fdput(f);"* ]]
+		fi
+	done
+}
+
+@test "a 6.12 case run without its tree's idiom fails" {
+	d=$BATS_TEST_TMPDIR/t
+	mkdir -p "$d/6.12"
+	cp "$TOP"/coccinelle/tests/6.12/fdget-class-plain.* "$d/6.12/"
+	# The tree of the case says nothing of CLASS(fd): 6.1's form comes out.
+	run "$TOP/coccinelle/run-tests.sh" "$d"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL 6.12/fdget-class-plain: output differs from fdget-class-plain.res"* ]]
+	cp -r "$TOP/coccinelle/tests/6.12/include" "$d/6.12/"
+	run "$TOP/coccinelle/run-tests.sh" "$d"
+	echo "$output"
+	[[ "$output" == *"PASS 6.12/fdget-class-plain"* ]]
+}
+
 @test "the scripts carry the scripts/coccinelle header, the rules the three modes" {
 	for s in "$TOP"/coccinelle/*.cocci; do
 		grep -q '^/// ' "$s"
