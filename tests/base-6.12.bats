@@ -26,17 +26,6 @@ fault() {
 	WORKDIR=$TEST_WORKDIR KVER=$KV "$R/boot/faults.sh" "$@"
 }
 
-verdict_is() {
-	printf '%s\n' "$output" | tail -n 25
-	[[ "${lines[-1]}" =~ $1 ]]
-}
-
-timed() {
-	local t0=$SECONDS
-	"$@"
-	echo "# ${BATS_TEST_DESCRIPTION%%:*}: $((SECONDS - t0)) s" >&3
-}
-
 # bats test_tags=full
 @test "make tree series gate KVER=6.12: the 6.12 series passes, with the suites it adds" {
 	timed run mk "$R" tree series gate KVER=$KV

@@ -26,18 +26,6 @@ fault() {
 	WORKDIR=$TEST_WORKDIR "$R/boot/faults.sh" "$@"
 }
 
-# The verdict is the last line; show the run in the TAP output on failure.
-verdict_is() {
-	printf '%s\n' "$output" | tail -n 25
-	[[ "${lines[-1]}" =~ $1 ]]
-}
-
-timed() {
-	local t0=$SECONDS
-	"$@"
-	echo "# ${BATS_TEST_DESCRIPTION%%:*}: $((SECONDS - t0)) s" >&3
-}
-
 @test "make boot: a wrong CONFIG is a one-line error naming the configs" {
 	run mk "$R" boot CONFIG=lockdepp
 	[ "$status" -ne 0 ]

@@ -85,3 +85,18 @@ verdict() {
 	# shellcheck disable=SC2154 # bats' run sets $output
 	printf '%s\n' "$output" | grep "^$1" | tail -n 1
 }
+
+# verdict_is REGEX: the verdict is the last line of $output; show the run
+# in the TAP output on failure.
+verdict_is() {
+	printf '%s\n' "$output" | tail -n 25
+	# shellcheck disable=SC2154 # bats' run sets $lines
+	[[ "${lines[-1]}" =~ $1 ]]
+}
+
+# timed CMD...: run CMD and print its duration in the TAP output.
+timed() {
+	local t0=$SECONDS
+	"$@"
+	echo "# ${BATS_TEST_DESCRIPTION%%:*}: $((SECONDS - t0)) s" >&3
+}
