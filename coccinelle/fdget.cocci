@@ -35,7 +35,9 @@
 // goto from outside its scope lands on a label inside it and no case label
 // of the same switch follows it (C forbids the jump into the scope of a
 // variable with a cleanup attribute; gcc errors), the variable (declared
-// "struct file *f;" alone) is not used outside that scope, and no call
+// "struct file *f;" alone) is not used outside that scope (the block the
+// fget() is in: an fget() in an if or else arm whose result is tested,
+// used or put after the arm takes the struct fd form), and no call
 // after the put that may change the fd table, and no indirect call, runs
 // before the end of the scope, where CLASS(fd) now puts the file. A site
 // that fails only these is still converted, to struct fd f = fdget(fd);
@@ -197,15 +199,55 @@ def noclass_add(p, why):
         r.append(why)
 
 
-spans = {}     # site -> (p, s, e): the function around it, for class_why()
+spans = {}     # site -> (p, first, last): the lines of the function around it
 
 
-def span(p, s, e):
-    """Keep the widest function span a range rule gave for the site: the
-    position of the closing brace binds to inner blocks too."""
+def span(p, s):
+    """Record the lines of the function whose name is at s, around the site
+    p: from s to its closing brace, found by matching the braces of its body
+    (a position on the closing brace in SmPL binds to inner blocks too, even
+    ones before the fget(): a span that ends there would hide the uses past
+    it from the checks). Not recorded when the braces do not match up around
+    p (an #ifdef that opens a brace twice, say): the site is then refused."""
     k = key(p)
-    if k not in spans or int(e[0].line) > int(spans[k][2][0].line):
-        spans[k] = (p, s, e)
+    if k in spans:
+        return
+    fl, first = p[0].file, int(s[0].line)
+    code = strip_c(''.join(linecache.getlines(fl)[first - 1:]))
+    depth = 0
+    for i, c in enumerate(code):
+        if c == '{':
+            depth += 1
+        elif c == '}':
+            depth -= 1
+            if depth <= 0:
+                last = first + code.count('\n', 0, i)
+                if depth == 0 and first < int(p[0].line) < last:
+                    spans[k] = (p, first, last)
+                return
+
+
+def fn_body(k):
+    """The text of the function around site k, or None."""
+    if k not in spans:
+        return None
+    p, first, last = spans[k]
+    return ''.join(linecache.getline(p[0].file, n)
+                   for n in range(first, last + 1))
+
+
+def name_checks(p, f):
+    """The struct fd is called f: the name must be free in the function,
+    and its fget() the only one into the variable."""
+    body = fn_body(key(p))
+    if body is None:
+        return
+    if str(f) != 'f' and re.search(r'\bf\b', body):
+        reject(p, "the name f is already used in %s()" % p[0].current_element)
+    elif str(f) == 'f' and re.search(r'\bf\.|struct fd\b', body):
+        reject(p, "the name f is already used in %s()" % p[0].current_element)
+    if len(re.findall(r'\b%s\s*=\s*fget\s*\(' % re.escape(str(f)), body)) != 1:
+        reject(p, "more than one fget() into %s in %s()" % (f, p[0].current_element))
 
 
 def classok(p):
@@ -230,16 +272,15 @@ def strip_c(text):
     return re.sub(comments + '|' + literals, blank, text, flags=re.S)
 
 
-def class_why(p, s, e, name, form):
+def class_why(p, first, last, name, form):
     """Why the fget() at p, into variable name in the function spanning
-    lines s to e, cannot become CLASS(fd, f)(fd) there, or None. The CLASS
-    declaration takes the place of the fget() statement: its scope runs
-    from there to the end of the enclosing block, and C forbids a jump into
-    it from outside (gcc: "jump into scope of identifier with variably
+    lines first to last, cannot become CLASS(fd, f)(fd) there, or None. The
+    CLASS declaration takes the place of the fget() statement: its scope
+    runs from there to the end of the enclosing block, and C forbids a jump
+    into it from outside (gcc: "jump into scope of identifier with variably
     modified type" / "... with cleanup attribute")."""
     fl = p[0].file
-    first = int(s[0].line)
-    lines = [linecache.getline(fl, n) for n in range(first, int(e[0].line) + 1)]
+    lines = [linecache.getline(fl, n) for n in range(first, last + 1)]
     code = strip_c(''.join(lines))
     starts = [0]
     for ln in lines:
@@ -824,11 +865,13 @@ q << reassigned.q;
 @@
 reject(p, "variable reassigned at line %s" % q[0].line)
 
-// The struct fd is called "f": that name must be free in the function.
-@range@
+// The function around the site (span()), for the name checks here and
+// class_why(). The struct fd is called "f": that name must be free in it.
+// (exists: the fget() may be on some paths only, in an if or else arm.)
+@range exists@
 identifier fn, f;
 position p : script:python() { cand(p) };
-position s, e;
+position s;
 @@
 fn@s(...) { ... when any
 (
@@ -837,48 +880,32 @@ f = fget@p(...);
 struct file *f = fget@p(...);
 )
 ... when any
-}@e
+}
 
 @range2@
 identifier fn, f;
 position p : script:python() { cand(p) };
-position s, e;
+position s;
 @@
 fn@s(...) { <+...
 struct file *f = fget@p(...);
-...+> }@e
+...+> }
 
 @script:python@
 p << range.p;
 s << range.s;
-e << range.e;
 f << range.f;
 @@
-import linecache
-body = ''.join(linecache.getline(s[0].file, n)
-               for n in range(int(s[0].line), int(e[0].line) + 1))
-if str(f) != 'f' and re.search(r'\bf\b', body):
-    reject(p, "the name f is already used in %s()" % p[0].current_element)
-elif str(f) == 'f' and re.search(r'\bf\.|struct fd\b', body):
-    reject(p, "the name f is already used in %s()" % p[0].current_element)
-if len(re.findall(r'\b%s\s*=\s*fget\s*\(' % re.escape(str(f)), body)) != 1:
-    reject(p, "more than one fget() into %s in %s()" % (f, p[0].current_element))
+span(p, s)
+name_checks(p, f)
 
 @script:python@
 p << range2.p;
 s << range2.s;
-e << range2.e;
 f << range2.f;
 @@
-import linecache
-body = ''.join(linecache.getline(s[0].file, n)
-               for n in range(int(s[0].line), int(e[0].line) + 1))
-if str(f) != 'f' and re.search(r'\bf\b', body):
-    reject(p, "the name f is already used in %s()" % p[0].current_element)
-elif str(f) == 'f' and re.search(r'\bf\.|struct fd\b', body):
-    reject(p, "the name f is already used in %s()" % p[0].current_element)
-if len(re.findall(r'\b%s\s*=\s*fget\s*\(' % re.escape(str(f)), body)) != 1:
-    reject(p, "more than one fget() into %s in %s()" % (f, p[0].current_element))
+span(p, s)
+name_checks(p, f)
 
 // Uses that none of the shapes above accounts for.
 @script:python depends on site@
@@ -891,30 +918,26 @@ for k in list(cands):
                 "the put or as an argument" % line)
             break
 
+// A site whose function span() did not find: its name and scope checks
+// did not run.
+@script:python depends on site@
+@@
+for k in sorted(cands):
+    if k not in spans:
+        rejected.setdefault(k, []).append(
+            "the function around the fget() was not found (its names and "
+            "scopes cannot be checked)")
+
 // ------------------------------------------------- CLASS(fd) or struct fd
 // With -D fd_class a converted site becomes CLASS(fd, f)(fd) where the
 // scope allows it (class_why()), and where nothing after the put, up to
 // the end of the scope where CLASS(fd) puts the file instead, may change
 // the fd table; else it keeps struct fd, fdget() and fdput().
-@script:python depends on fd_class@
-p << range.p;
-s << range.s;
-e << range.e;
-@@
-span(p, s, e)
-
-@script:python depends on fd_class@
-p << range2.p;
-s << range2.s;
-e << range2.e;
-@@
-span(p, s, e)
-
 @script:python depends on site && fd_class@
 @@
-for k, (p, s, e) in spans.items():
+for k, (p, first, last) in spans.items():
     if k in var and ok(p):
-        why = class_why(p, s, e, *var[k])
+        why = class_why(p, first, last, *var[k])
         if why:
             noclass_add(p, why)
 
