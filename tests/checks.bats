@@ -21,7 +21,7 @@ setup_file() {
 fixture() {
 	local wt=$BATS_FILE_TMPDIR/wt-$1
 	if [ ! -d "$wt" ]; then
-		tgit worktree add -q --detach "$wt" "$BASE" >/dev/null 2>&1
+		tgit worktree add -q --detach "$wt" "$BASE" >/dev/null
 		git -C "$wt" am -q "$BATS_TEST_DIRNAME/fixtures/checks/$1"/*.patch >/dev/null
 	fi
 	git -C "$wt" rev-parse HEAD
@@ -136,7 +136,7 @@ fixture() {
 
 @test "per-commit build: a commit no arch of boot/arch builds fails, unchecked is not a pass" {
 	wt=$BATS_FILE_TMPDIR/wt-riscv
-	tgit worktree add -q --detach "$wt" "$BASE" >/dev/null 2>&1
+	tgit worktree add -q --detach "$wt" "$BASE" >/dev/null
 	printf '/* safer-fput test: riscv only */\n' >>"$wt/arch/riscv/kernel/setup.c"
 	git -C "$wt" -c user.name=t -c user.email=t@localhost commit -q -a \
 		-m "riscv: touch a file no gate arch builds"
