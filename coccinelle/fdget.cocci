@@ -2,7 +2,10 @@
 /// Convert a struct file * taken with fget() and released with fput() in the
 /// same function to fdget()/fdput(), when the reference provably stays
 /// borrowed. It must be held in a local variable (declared anywhere in the
-/// function), not be taken in a loop, and every use of it must be one of:
+/// function) that nothing else in the function is assigned to (no other
+/// assignment or initialiser, its address not taken: a second source, such
+/// as a reference handed over by a caller, is not borrowed from the fd
+/// table), not be taken in a loop, and every use of it must be one of:
 /// a dereference, a NULL test (if (!f), if (f), f == NULL, ...), the put,
 /// or an argument of a function that borrows it. A function borrows its
 /// parameter when its body does not store, return or put it, or hand it to
@@ -193,6 +196,31 @@ noclass = {}   # site -> [reasons]
 var = {}       # site -> (name of the struct file * variable, 'assign' or 'decl')
 
 
+# Every assignment of a site's variable in its function must be the fget()
+# (the assign rules below): another one is a second source.
+own = {}       # site -> {(line, col)} of the variable in its fget() assignment
+owner = {}     # site -> (file, function, name of the variable)
+watch = set()  # (file, function, name) of every site
+assigns = {}   # (file, function, name) -> {(line, col, 'assign' or 'addr')}
+
+
+def owned(p, a, f):
+    k = key(p)
+    own.setdefault(k, set()).add((int(a[0].line), int(a[0].column)))
+    w = (p[0].file, p[0].current_element, str(f))
+    owner[k] = w
+    watch.add(w)
+
+
+def watched(q, f):
+    return (q[0].file, q[0].current_element, str(f)) in watch
+
+
+def assigned(q, f, how):
+    w = (q[0].file, q[0].current_element, str(f))
+    assigns.setdefault(w, set()).add((int(q[0].line), int(q[0].column), how))
+
+
 def noclass_add(p, why):
     r = noclass.setdefault(key(p), [])
     if why not in r:
@@ -380,30 +408,34 @@ see(p)
 identifier fn;
 local idexpression struct file *f;
 expression fdx;
-position p;
+position p, a;
 @@
-fn(...) { <+... f = fget@p(fdx); ...+> }
+fn(...) { <+... f@a = fget@p(fdx); ...+> }
 
 @script:python@
 p << cand1.p;
+a << cand1.a;
 f << cand1.f;
 @@
 cands.add(key(p))
 var.setdefault(key(p), (str(f), 'assign'))
+owned(p, a, f)
 
 @cand2@
 identifier f;
 expression fdx;
-position p;
+position p, a;
 @@
-struct file *f = fget@p(fdx);
+struct file *f@a = fget@p(fdx);
 
 @script:python@
 p << cand2.p;
+a << cand2.a;
 f << cand2.f;
 @@
 cands.add(key(p))
 var[key(p)] = (str(f), 'decl')
+owned(p, a, f)
 
 // Loop: the same get can run twice (loops and backward gotos).
 @loop exists@
@@ -865,6 +897,52 @@ q << reassigned.q;
 @@
 reject(p, "variable reassigned at line %s" % q[0].line)
 
+// Every assignment of the variable in the function, before the get too, or
+// on a path that does not take it (6.12's coda_parse_fd(): file =
+// param->file in one arm, file = fget(fd) in the other): any but the
+// fget()'s own is a second source of the file, which fdget() and fdput()
+// (or CLASS(fd)) would not put as it must be. An initialiser is one (the
+// assignment isomorphism matches it), and so is taking its address.
+@assign@
+identifier f;
+expression E;
+assignment operator aop;
+position q : script:python(f) { watched(q, f) };
+@@
+f@q aop E
+
+@script:python@
+q << assign.q;
+f << assign.f;
+@@
+assigned(q, f, 'assign')
+
+@assignd@
+identifier f;
+type T;
+expression E;
+position q : script:python(f) { watched(q, f) };
+@@
+T f@q = E;
+
+@script:python@
+q << assignd.q;
+f << assignd.f;
+@@
+assigned(q, f, 'assign')
+
+@assigna@
+identifier f;
+position q : script:python(f) { watched(q, f) };
+@@
+ &f@q
+
+@script:python@
+q << assigna.q;
+f << assigna.f;
+@@
+assigned(q, f, 'addr')
+
 // The function around the site (span()), for the name checks here and
 // class_why(). The struct fd is called "f": that name must be free in it.
 // (exists: the fget() may be on some paths only, in an if or else arm.)
@@ -918,8 +996,8 @@ for k in list(cands):
                 "the put or as an argument" % line)
             break
 
-// A site whose function span() did not find: its name and scope checks
-// did not run.
+// A second source of the variable (the assign rules), and a site whose
+// function span() did not find: its name and scope checks did not run.
 @script:python depends on site@
 @@
 for k in sorted(cands):
@@ -927,6 +1005,21 @@ for k in sorted(cands):
         rejected.setdefault(k, []).append(
             "the function around the fget() was not found (its names and "
             "scopes cannot be checked)")
+    if k not in owner:
+        continue
+    name = owner[k][2]
+    for line, col, how in sorted(assigns.get(owner[k], ())):
+        if (line, col) in own.get(k, ()):
+            continue
+        if how == 'addr':
+            why = "the address of %s is taken at line %d" % (name, line)
+        else:
+            why = ("%s is also assigned at line %d (not only the fget() result)"
+                   % (name, line))
+        r = rejected.setdefault(k, [])
+        if "variable reassigned at line %d" % line not in r and why not in r:
+            r.append(why)
+        break
 
 // ------------------------------------------------- CLASS(fd) or struct fd
 // With -D fd_class a converted site becomes CLASS(fd, f)(fd) where the
