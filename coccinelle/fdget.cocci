@@ -902,8 +902,10 @@ reject(p, "variable reassigned at line %s" % q[0].line)
 // param->file in one arm, file = fget(fd) in the other): any but the
 // fget()'s own is a second source of the file, which fdget() and fdput()
 // (or CLASS(fd)) would not put as it must be. An initialiser is one (the
-// assignment isomorphism matches it), and so is taking its address.
-@assign@
+// assignment isomorphism matches it), and so is taking its address. (They
+// depend on site, as they have no token of their own: else spatch, given
+// no word to grep the tree for, would read every file of it.)
+@assign depends on site@
 identifier f;
 expression E;
 assignment operator aop;
@@ -917,7 +919,7 @@ f << assign.f;
 @@
 assigned(q, f, 'assign')
 
-@assignd@
+@assignd depends on site@
 identifier f;
 type T;
 expression E;
@@ -931,7 +933,7 @@ f << assignd.f;
 @@
 assigned(q, f, 'assign')
 
-@assigna@
+@assigna depends on site@
 identifier f;
 position q : script:python(f) { watched(q, f) };
 @@

@@ -239,6 +239,24 @@ summarise() {
 	done
 }
 
+@test "the scripts give spatch a word to grep the tree for, in every mode" {
+	# A rule with no token of its own (a metavariable pattern) that does not
+	# depend on a rule with one leaves spatch no grep query: --use-gitgrep
+	# then reads every file of the tree, hours instead of minutes.
+	for s in fdget fput_nodefer; do
+		w=fget
+		[ "$s" = fdget ] || w=fput
+		for d in patch report; do
+			for v in "" $(grep -o '^virtual fd_class$' "$TOP/coccinelle/$s.cocci" | cut -d' ' -f2); do
+				run spatch --parse-cocci "$TOP/coccinelle/$s.cocci" -D "$d" ${v:+-D "$v"}
+				[ "$status" -eq 0 ]
+				grep -A1 -x 'Grep query' <<<"$output" | tail -n 1 | grep -qw "$w" ||
+					{ echo "$s.cocci -D $d${v:+ -D $v}: no grep query for $w"; false; }
+			done
+		done
+	done
+}
+
 # report_base [PATHS]: make cocci-report over the 6.1 base tree (COCCI_PATHS
 # PATHS, default all of it): every site accounted for, the upstream hand
 # conversions converted, dma_buf_get() rejected.
