@@ -3,6 +3,10 @@
 # cocci.bats - the Coccinelle semantic patches (coccinelle/): their test cases
 # pass, and the runner really fails on a wrong expected output or reason.
 
+# No kernel build, no WORKDIR lock: tests/run runs this file beside the
+# files that build and boot kernels.
+# bats file_tags=beside-builds
+
 load helpers
 
 setup() {
@@ -273,7 +277,10 @@ report_base() {
 		git -C "$tree" worktree add -q --detach "$wt" "$base"
 	fi
 	git -C "$wt" checkout -q --detach "$base"
-	run env COCCI_TREE="$wt" ${1:+COCCI_PATHS="$1"} WORKDIR="$TEST_WORKDIR" make -s -C "$TOP" cocci-report
+	# tests/run runs this file beside the kernel builds, at a lower
+	# priority: a file's scan may take several times its CPU time.
+	run env COCCI_TREE="$wt" ${1:+COCCI_PATHS="$1"} WORKDIR="$TEST_WORKDIR" COCCI_TIMEOUT=600 \
+		make -s -C "$TOP" cocci-report
 	echo "$output" | grep -v ': rejected: ' | grep -v ': not a call: '
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"fdget.cocci: "*" 0 unaccounted; git grep \"fget(\": "* ]]

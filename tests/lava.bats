@@ -5,6 +5,10 @@
 # rejects what a lab would reject. The artifacts here are stand-ins (no
 # kernel is built): what is checked is the files a lab is handed.
 
+# No kernel build, no WORKDIR lock: tests/run runs this file beside the
+# files that build and boot kernels.
+# bats file_tags=beside-builds
+
 load helpers
 
 setup_file() {
@@ -120,4 +124,26 @@ lj() {
 	echo "$output"
 	[ "$status" -ne 0 ]
 	[ "$(verdict lava-jobs)" = "lava-jobs $CUR_REV: FAIL: 3 of 6 files invalid (see $BATS_TEST_TMPDIR/out/validate.log)" ]
+}
+
+@test "lava chroot: made once with lava-run and every arch's QEMU in it, then reused" {
+	# The test workdir's: gate.bats's lava-run boots in it. Made here, in
+	# the lane beside the kernel builds, it is ready when that test runs
+	# (debootstrap and apt-get use little CPU and much waiting).
+	[ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
+	run env WORKDIR="$TEST_WORKDIR" "$R/lava/chroot.sh"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	dir=${lines[-1]}
+	[ "$dir" = "$TEST_WORKDIR/lava/chroot" ]
+	[ -f "$dir/.safer-fput-ready" ]
+	chroot "$dir" lava-run --help >/dev/null
+	for c in "$R"/boot/arch/*.conf; do
+		q=$(sh -c ". '$c' && echo \"\$QEMU\"")
+		[ -x "$dir/usr/bin/$q" ] || { echo "no $q in $dir"; false; }
+	done
+	# A second call reuses it: no debootstrap, only its path.
+	run env WORKDIR="$TEST_WORKDIR" "$R/lava/chroot.sh"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$dir" ]
 }

@@ -2,6 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # lint.bats - every shell script in the repo is shellcheck clean.
 
+# No kernel build, no WORKDIR lock: tests/run runs this file beside the
+# files that build and boot kernels.
+# bats file_tags=beside-builds
+
 load helpers
 
 @test "make lint: shellcheck finds nothing in the repo's shell scripts" {
