@@ -95,8 +95,17 @@ scan() {
 		# One cache entry per scanned file, empty when it defines nothing.
 		awk -F '\t' -v c="$cache" 'NR == FNR { k[$1] = $2; next }
 			($2 in k) { print > (c "/" k[$2] ".tmp") }' "$tmp/$r.todo" "$dir/facts.new"
+		# What spatch gave up on (as report.sh's gave_up reads it) is not
+		# cached: it defines nothing this time because of the timeout, and
+		# a run with more time, or less load, must scan it again.
+		sed -n -E -e 's,^timeout \(we abort\): (\./)?,,p' \
+			-e 's,^EXN: [A-Za-z_.]*Timeout in (\./)?,,p' "$tmp/$r.log" >"$tmp/$r.gaveup"
 		while IFS=$'\t' read -r f key; do
 			[ "$key" = - ] && continue
+			if grep -qxF -e "$f" "$tmp/$r.gaveup"; then
+				rm -f "$cache/$key.tmp"
+				continue
+			fi
 			if [ -f "$cache/$key.tmp" ]; then mv "$cache/$key.tmp" "$cache/$key"; else : >"$cache/$key"; fi
 		done <"$tmp/$r.todo"
 	fi

@@ -3,8 +3,9 @@
 # cocci.bats - the Coccinelle semantic patches (coccinelle/): their test cases
 # pass, and the runner really fails on a wrong expected output or reason.
 
-# No kernel build, no WORKDIR lock: tests/run runs this file beside the
-# files that build and boot kernels.
+# No kernel build, no lock of the test WORKDIR (the report has a workdir of
+# its own): tests/run runs this file beside the files that build and boot
+# kernels.
 # bats file_tags=beside-builds
 
 load helpers
@@ -155,6 +156,26 @@ summarise() {
 	[[ "$output" == *"fdget.cocci: 7 sites: 0 converted, 0 rejected, 7 not analysed or not calls, 0 unaccounted"* ]]
 }
 
+@test "summaries: a file spatch gives up on is scanned again next time, not cached as empty" {
+	d=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$d/drivers"
+	# Thousands of functions: more than a second to parse.
+	awk 'BEGIN { print "struct file *fget(unsigned int fd);\nvoid fput(struct file *f);"
+		for (i = 0; i < 6000; i++)
+			printf "int f%d(int fd)\n{\n\tstruct file *f = fget(fd);\n\n\tif (!f)\n\t\treturn -1;\n\tfput(f);\n\treturn %d;\n}\n", i, i }' \
+		>"$d/drivers/big.c"
+	git -C "$d" init -q
+	git -C "$d" add -A
+	git -C "$d" -c user.name=t -c user.email=t@t commit -q -m t
+	for n in 1 2; do
+		run env COCCI_CACHE="$BATS_TEST_TMPDIR/cache" COCCI_TIMEOUT=1 \
+			"$TOP/coccinelle/summaries.sh" "$d" "$BATS_TEST_TMPDIR/out$n"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[[ "${lines[-1]}" == "summaries: 0 functions, 1 rounds, 1 files scanned (0 cached), "* ]]
+	done
+}
+
 @test "make cocci keeps the review trailers of a generated commit it regenerates" {
 	d=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$d/fs"
@@ -278,9 +299,11 @@ report_base() {
 	fi
 	git -C "$wt" checkout -q --detach "$base"
 	# tests/run runs this file beside the kernel builds, at a lower
-	# priority: a file's scan may take several times its CPU time.
-	run env COCCI_TREE="$wt" ${1:+COCCI_PATHS="$1"} WORKDIR="$TEST_WORKDIR" COCCI_TIMEOUT=600 \
-		make -s -C "$TOP" cocci-report
+	# priority: a file's scan may take several times its CPU time. The
+	# report keeps its facts, and takes its lock, in a WORKDIR of its own,
+	# so no make of the kernel builds waits for it.
+	run env COCCI_TREE="$wt" ${1:+COCCI_PATHS="$1"} WORKDIR="$TEST_WORKDIR/cocci-report" \
+		COCCI_TIMEOUT=600 make -s -C "$TOP" cocci-report
 	echo "$output" | grep -v ': rejected: ' | grep -v ': not a call: '
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"fdget.cocci: "*" 0 unaccounted; git grep \"fget(\": "* ]]
