@@ -5,8 +5,9 @@
 # rejects what a lab would reject. The artifacts here are stand-ins (no
 # kernel is built): what is checked is the files a lab is handed.
 
-# No kernel build, no WORKDIR lock: tests/run runs this file beside the
-# files that build and boot kernels.
+# No kernel build, no lock of the test WORKDIR (make lava-jobs runs in a
+# workdir of its own): tests/run runs this file beside the files that
+# build and boot kernels.
 # bats file_tags=beside-builds
 
 load helpers
@@ -16,7 +17,13 @@ setup_file() {
 	LW=$BATS_FILE_TMPDIR/work
 	export R LW
 	copy_repo "$R"
-	mk "$R" tree >/dev/null 2>&1
+	# foundation.bats made the tree; only a run of this file alone makes
+	# it (make tree takes the WORKDIR lock the kernel builds hold).
+	[ -d "$TEST_WORKDIR/linux-6.1/.git" ] || mk "$R" tree >/dev/null 2>&1
+	# The files that run beside this one move the tree's HEAD: the fake
+	# builds and records all name the commit read here, once.
+	HEAD_NOW=$(tgit rev-parse HEAD)
+	export HEAD_NOW
 	mkdir -p "$LW" "$LW.empty"
 	ln -s "$TEST_WORKDIR/linux-6.1" "$LW/linux-6.1"
 	ln -s "$TEST_WORKDIR/linux-6.1" "$LW.empty/linux-6.1"
@@ -33,11 +40,11 @@ fake_build() {
 	mkdir -p "$b/boot"
 	printf 'kernel %s %s\n' "$1" "$2" >"$b/boot/${img##*/}"
 	printf 'initramfs %s %s\n' "$1" "$2" >"$b/boot/initramfs.cpio.gz"
-	tgit rev-parse HEAD >"$b/boot/head"
+	echo "$HEAD_NOW" >"$b/boot/head"
 	# and the record of its pass (the format of boot.sh --record).
 	mkdir -p "$LW/gate/$DEF_KVER"
 	printf 'revision %s\narch %s\nconfig %s\nhead %s\nverdict gate %s %s %s: PASS (fake)\n' \
-		"$CUR_REV" "$1" "$2" "$(tgit rev-parse HEAD)" "$CUR_REV" "$1" "$2" >"$LW/gate/$DEF_KVER/$CUR_REV-$1-$2.record"
+		"$CUR_REV" "$1" "$2" "$HEAD_NOW" "$CUR_REV" "$1" "$2" >"$LW/gate/$DEF_KVER/$CUR_REV-$1-$2.record"
 }
 
 lj() {
@@ -55,7 +62,7 @@ lj() {
 	# A build dir booted since the gate's pass, at another head (a
 	# fault run of boot/faults.sh): not the gated artifacts.
 	cp -a "$LW" "$BATS_TEST_TMPDIR/w"
-	echo "$(tgit rev-parse HEAD)+dirty" >"$BATS_TEST_TMPDIR/w/check/build-$DEF_KVER-arm64-lockdep/boot/head"
+	echo "$HEAD_NOW+dirty" >"$BATS_TEST_TMPDIR/w/check/build-$DEF_KVER-arm64-lockdep/boot/head"
 	W=$BATS_TEST_TMPDIR/w run lj LAVA_CELLS=arm64/lockdep
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"arm64 lockdep: $BATS_TEST_TMPDIR/w/check/build-$DEF_KVER-arm64-lockdep was booted at "*", not at the gated "*"; run 'make gate ARCH=arm64 CONFIG=lockdep'"* ]]

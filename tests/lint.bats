@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # lint.bats - every shell script in the repo is shellcheck clean.
 
-# No kernel build, no WORKDIR lock: tests/run runs this file beside the
-# files that build and boot kernels.
+# No kernel build, no WORKDIR: tests/run runs this file beside the files
+# that build and boot kernels.
 # bats file_tags=beside-builds
 
 load helpers
