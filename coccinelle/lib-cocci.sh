@@ -16,6 +16,16 @@ use_summaries() {
 	export SAFER_FPUT_DATA=$TOP/coccinelle/data
 }
 
+# spatch_gave_up LOG...: the files spatch timed out on, as its LOGs (stdout
+# and stderr) name them, one a line, without a leading "./". It says so in
+# one of two ways: "timeout (we abort): FILE" when parsing, "EXN:
+# ...Timeout in FILE" when matching (seen with spatch 1.1.1, --jobs 1 and 2
+# alike). Needs no scripts/lib.sh.
+spatch_gave_up() {
+	sed -n -E -e 's,^timeout \(we abort\): (\./)?,,p' \
+		-e 's,^EXN: [A-Za-z_.]*Timeout in (\./)?,,p' "$@"
+}
+
 # cocci_idiom TREE: the virtual rule of data/idioms that TREE's own files
 # select (fd_class where include/linux/file.h defines CLASS(fd)), or nothing:
 # the form the conversions take there. Needs no scripts/lib.sh.

@@ -83,12 +83,11 @@ why_not() {
 	fi
 }
 
-# gave_up FILE: spatch timed out on FILE. It says so in one of two ways:
-# "timeout (we abort): FILE" when parsing, "EXN: ...Timeout in FILE" when
-# matching (seen with spatch 1.1.1, --jobs 1 and 2 alike).
+# gave_up FILE: spatch timed out on FILE.
 gave_up() {
-	grep -q -x -E -e "timeout \(we abort\): (\./)?$1" \
-		-e "EXN: [A-Za-z_.]*Timeout in (\./)?$1" "$tmp/$s" "$tmp/$s.err"
+	local files
+	files=$(spatch_gave_up "$tmp/$s" "$tmp/$s.err")
+	grep -qxF -e "$1" <<<"$files"
 }
 
 # blind_spot FILE LINE: the data/blind-spots function of FILE that encloses

@@ -19,6 +19,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 PROG=summaries
+# shellcheck source=lib-cocci.sh
+. "$here/lib-cocci.sh"
 die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
 
 [ $# -ge 2 ] || die "usage: summaries.sh TREE OUT [FILE...]"
@@ -95,11 +97,10 @@ scan() {
 		# One cache entry per scanned file, empty when it defines nothing.
 		awk -F '\t' -v c="$cache" 'NR == FNR { k[$1] = $2; next }
 			($2 in k) { print > (c "/" k[$2] ".tmp") }' "$tmp/$r.todo" "$dir/facts.new"
-		# What spatch gave up on (as report.sh's gave_up reads it) is not
-		# cached: it defines nothing this time because of the timeout, and
-		# a run with more time, or less load, must scan it again.
-		sed -n -E -e 's,^timeout \(we abort\): (\./)?,,p' \
-			-e 's,^EXN: [A-Za-z_.]*Timeout in (\./)?,,p' "$tmp/$r.log" >"$tmp/$r.gaveup"
+		# What spatch gave up on is not cached: it defines nothing this
+		# time because of the timeout, and a run with more time, or less
+		# load, must scan it again.
+		spatch_gave_up "$tmp/$r.log" >"$tmp/$r.gaveup"
 		while IFS=$'\t' read -r f key; do
 			[ "$key" = - ] && continue
 			if grep -qxF -e "$f" "$tmp/$r.gaveup"; then
