@@ -6,14 +6,20 @@ PROG=deps
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-if ! dpkg-query -W "linux-source-$KVER" >/dev/null 2>&1 &&
+# A base from a suite the machine does not use (SERIES_PKG_SUITE in its
+# series.conf) is fetched, not installed; the others come from the
+# machine's own suites.
+src_pkg=linux-source-$KVER
+if [ -n "${SERIES_PKG_SUITE:-}" ]; then
+	src_pkg=
+elif ! dpkg-query -W "linux-source-$KVER" >/dev/null 2>&1 &&
 	! apt-cache show "linux-source-$KVER" >/dev/null 2>&1; then
 	die "unknown KVER '$KVER': no package linux-source-$KVER (installed: $(list_kvers))"
 fi
-pkgs="linux-source-$KVER b4 coccinelle sparse busybox-static ccache
+pkgs="$src_pkg b4 coccinelle sparse busybox-static ccache
 bats shellcheck git make gcc flex bison bc libelf-dev libssl-dev cpio kmod dwarves
 python3 python3-ply python3-git git-filter-repo xz-utils public-inbox bsdextrautils
-lava-common python3-voluptuous python3-yaml debootstrap"
+lava-common python3-voluptuous python3-yaml debootstrap dpkg-dev"
 
 # Each arch of boot/arch/ brings its QEMU and, when it is not the machine's
 # own, its cross compiler and the Debian architecture of its busybox.
@@ -55,6 +61,58 @@ busybox_foreign() {
 	done
 }
 
+# fetch_source: linux-source-$KVER from SERIES_PKG_SUITE, unpacked (not
+# installed) into $WORKDIR/deb/linux-source-$KVER, with its version beside.
+fetch_source() {
+	local dir tmp deb
+	[ -n "${SERIES_PKG_SUITE:-}" ] || return 0
+	dir=$(fetched_dir "$KVER")
+	[ -f "$dir/version" ] && [ -f "$(source_tarball)" ] && return 0
+	[ "$(id -u)" -eq 0 ] || die "no linux-source-$KVER in $dir (run 'make deps KVER=$KVER' as root)"
+	tmp=$(mktemp -d)
+	note "fetching linux-source-$KVER from $SERIES_PKG_SUITE (about 170 MB)"
+	(cd "$tmp" && suite_apt "$SERIES_PKG_SUITE" download "linux-source-$KVER" >/dev/null) ||
+		die "apt-get download linux-source-$KVER from $SERIES_PKG_SUITE failed"
+	deb=$(find "$tmp" -name "linux-source-${KVER}_*.deb" | head -n 1)
+	[ -n "$deb" ] || die "apt-get download left no linux-source-$KVER .deb"
+	rm -rf "$dir.tmp"
+	mkdir -p "$dir.tmp"
+	dpkg-deb -x "$deb" "$dir.tmp" || die "cannot unpack $deb"
+	dpkg-deb -f "$deb" Version >"$dir.tmp/version"
+	[ -f "$dir.tmp/usr/src/linux-source-$KVER.tar.xz" ] ||
+		die "$deb holds no usr/src/linux-source-$KVER.tar.xz"
+	rm -rf "$tmp" "$dir"
+	mv "$dir.tmp" "$dir"
+	note "linux-source-$KVER $(cat "$dir/version") unpacked into $dir"
+}
+
+# build_sparse: a base whose Makefile refuses the machine's sparse names a
+# suite whose sparse it accepts (SERIES_SPARSE_SUITE); its Debian source
+# package is built into $WORKDIR/tools/sparse-SUITE (checks/sparse.sh).
+build_sparse() {
+	local dir tmp src
+	[ -n "${SERIES_SPARSE_SUITE:-}" ] || return 0
+	dir=$WORKDIR/tools/sparse-$SERIES_SPARSE_SUITE
+	[ -x "$dir/sparse" ] && return 0
+	[ "$(id -u)" -eq 0 ] || die "no sparse of $SERIES_SPARSE_SUITE in $dir (run 'make deps KVER=$KVER' as root)"
+	tmp=$(mktemp -d)
+	note "building sparse from $SERIES_SPARSE_SUITE's source package (about 1 min)"
+	(cd "$tmp" && suite_apt "$SERIES_SPARSE_SUITE" source --download-only sparse >/dev/null 2>&1) ||
+		die "apt-get source sparse from $SERIES_SPARSE_SUITE failed"
+	(cd "$tmp" && dpkg-source -x ./*.dsc src >"$tmp/unpack.log" 2>&1) ||
+		die "cannot unpack sparse's source, see $tmp/unpack.log"
+	src=$tmp/src
+	# CC: Debian's use-gcc-16.patch names sid's compiler; sparse takes
+	# its compiler's builtin include path from whichever builds it.
+	make -C "$src" -j"$(nproc)" CC=gcc sparse >"$tmp/build.log" 2>&1 ||
+		die "sparse from $SERIES_SPARSE_SUITE does not build, see $tmp/build.log"
+	rm -rf "$dir"
+	mkdir -p "${dir%/*}"
+	mv "$src" "$dir"
+	rm -rf "$tmp"
+	note "sparse $("$dir/sparse" --version) built in $dir"
+}
+
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
@@ -62,6 +120,8 @@ for p in $pkgs; do
 done
 if [ -z "$missing" ]; then
 	busybox_foreign
+	fetch_source
+	build_sparse
 	exit 0
 fi
 
@@ -73,3 +133,5 @@ apt-get update -q >/dev/null
 apt-get install -y -q --no-install-recommends $missing >/dev/null ||
 	die "apt-get install$missing failed"
 busybox_foreign
+fetch_source
+build_sparse

@@ -44,6 +44,8 @@ workdir_lock() {
 
 # shellcheck source=../series/series.conf
 . "$TOP/series/series.conf"
+# shellcheck source=lib-apt.sh
+. "$TOP/scripts/lib-apt.sh"
 
 : "${KVER=$SERIES_DEFAULT_KVER}"
 : "${WORKDIR:=$HOME/.cache/safer-fput}"
@@ -88,11 +90,27 @@ arch_field() {
 	(. "$1" && eval "printf '%s' \"\${$2:-}\"")
 }
 
+# A base's source is the installed linux-source-KVER package, or, for a base
+# whose series.conf names a suite the machine does not use
+# (SERIES_PKG_SUITE), the same package fetched from that suite and unpacked
+# into $WORKDIR/deb/linux-source-KVER (scripts/deps.sh).
+fetched_dir() { # KVER
+	printf '%s' "$WORKDIR/deb/linux-source-$1"
+}
+
+source_tarball() { # of $KVER
+	if [ -f "/usr/src/linux-source-$KVER.tar.xz" ]; then
+		printf '%s' "/usr/src/linux-source-$KVER.tar.xz"
+	else
+		printf '%s' "$(fetched_dir "$KVER")/usr/src/linux-source-$KVER.tar.xz"
+	fi
+}
+
 list_kvers() {
 	local t out=
-	for t in /usr/src/linux-source-*.tar.xz; do
+	for t in /usr/src/linux-source-*.tar.xz "$WORKDIR"/deb/linux-source-*/usr/src/linux-source-*.tar.xz; do
 		[ -e "$t" ] || continue
-		t=${t#/usr/src/linux-source-}
+		t=${t##*/linux-source-}
 		out="$out ${t%.tar.xz}"
 	done
 	printf '%s' "${out# }"
@@ -109,8 +127,8 @@ list_revs() {
 }
 
 check_kver() {
-	[ -f "/usr/src/linux-source-$KVER.tar.xz" ] ||
-		die "unknown KVER '$KVER': no /usr/src/linux-source-$KVER.tar.xz (installed: $(list_kvers); run 'make deps' for the default)"
+	[ -f "$(source_tarball)" ] ||
+		die "unknown KVER '$KVER': no $(source_tarball) (installed: $(list_kvers); run 'make deps KVER=$KVER')"
 }
 
 check_rev() {
@@ -123,8 +141,12 @@ check_rev() {
 
 # The base tag names the Debian package version of the tarball.
 pkg_version() {
+	if [ ! -f "/usr/src/linux-source-$KVER.tar.xz" ] && [ -f "$(fetched_dir "$KVER")/version" ]; then
+		cat "$(fetched_dir "$KVER")/version"
+		return
+	fi
 	dpkg-query -W -f='${Version}' "linux-source-$KVER" 2>/dev/null ||
-		die "linux-source-$KVER is not installed (run 'make deps')"
+		die "linux-source-$KVER is not installed (run 'make deps KVER=$KVER')"
 }
 
 # A Debian version may hold what a git ref may not (6.12's 6.12.118-1~deb12u1):

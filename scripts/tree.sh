@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# tree.sh - turn /usr/src/linux-source-$KVER.tar.xz into a git tree in $WORKDIR.
+# tree.sh - turn linux-source-$KVER's tarball (lib.sh: source_tarball) into a git tree in $WORKDIR.
 #
 # The pristine tarball becomes one commit with a fixed identity and date, so
 # its id is the same on every machine, tagged base/linux-source-<pkgver>.
@@ -12,7 +12,7 @@ PROG=tree
 workdir_lock
 
 check_kver
-tarball=/usr/src/linux-source-$KVER.tar.xz
+tarball=$(source_tarball)
 tag=$(base_tag)
 
 if [ -e "$TREE" ]; then
