@@ -16,8 +16,9 @@
 #
 # A commit that builds proves nothing about a file the config leaves out:
 # every kernel .c file a commit adds or changes must have been compiled
-# by that commit's build (its object no older than the source that
-# check_worktree just wrote), else the commit fails as "not compiled".
+# by that commit's build (its object, or the object of the file that
+# #includes it, no older than the source that check_worktree just
+# wrote), else the commit fails as "not compiled".
 #
 # A pass is kept in $WORKDIR/results/KVER/vN/build/ARCH-CONFIG/ and reused while
 # its key (below) holds; failures are always built again.
@@ -53,8 +54,8 @@ not_compiled() {
 		':!tools/' ':!scripts/' ':!samples/' ':!Documentation/' |
 		own_files |
 	while IFS= read -r f; do
-		obj=$2/${f%.c}.o
-		[ -e "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$obj" ] ||
+		obj=$(compiled_as "$2" "$f")
+		[ -n "$obj" ] && [ ! "$CHECK_WT/$f" -nt "$2/$obj" ] ||
 			printf '%s ' "$f"
 	done
 }

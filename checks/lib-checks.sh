@@ -57,3 +57,22 @@ verdict() {
 	fi
 }
 workdir_lock
+
+# compiled_as BUILD FILE: the object of BUILD that compiled kernel source
+# FILE, relative to BUILD: FILE's own .o, or, for a .c file another one
+# #includes (fs/tests/*_kunit.c is built into fs/*.o that way), the object
+# whose kbuild dependency list (.NAME.o.cmd, written by fixdep) names it.
+# Prints nothing when no object did.
+compiled_as() {
+	local build=$1 f=$2 cmd
+	if [ -e "$build/${f%.c}.o" ]; then
+		printf '%s' "${f%.c}.o"
+		return
+	fi
+	# The includer is in the same top-level directory (fs/ for fs/tests/).
+	cmd=$(grep -rlsF --include='.*.o.cmd' "/$f \\" "$build/${f%%/*}" | head -n 1)
+	[ -n "$cmd" ] || return 0
+	cmd=${cmd#"$build"/}
+	cmd=${cmd%.cmd}
+	printf '%s/%s' "$(dirname "$cmd")" "$(basename "$cmd" | sed 's/^\.//')"
+}

@@ -102,10 +102,12 @@ gbuild=$(gate_build_dir "$config")
 	die "the head ${head:0:12} does not build ($ARCH $config, see $gbuild/build.log)"
 objs=() left=''
 for f in "${files[@]}"; do
-	if [ -e "$gbuild/${f%.c}.o" ]; then
-		objs+=("${f%.c}.o")
-	else
+	o=$(compiled_as "$gbuild" "$f")
+	if [ -z "$o" ]; then
 		left="$left $f"
+	elif [[ " ${objs[*]} " != *" $o "* ]]; then
+		# A file another one #includes is checked in its includer.
+		objs+=("$o")
 	fi
 done
 # A file the config leaves out is not checked, which is no pass (check-build
