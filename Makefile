@@ -55,7 +55,7 @@ port: ## apply series/FROM/REV to TO's tree on branch port/safer-fput-FROM-REV a
 test: deps ## run the project's own tests (CI's tier: x86_64 lockdep); ends with "N passed, N failed"
 	@TIER=ci tests/run
 
-test-full: deps ## make test, and the arm64 and KASAN cells and 6.12's per-commit gate (each a cold kernel build more)
+test-full: deps ## make test, and the arm64 and KASAN cells, 7.3's gate-full and 6.12's per-commit gate (each a cold kernel build more)
 	@TIER=full tests/run
 
 lint: ## shellcheck every shell script in the repo

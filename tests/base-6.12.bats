@@ -6,9 +6,11 @@
 # forms of tests/fixtures/faults/6.12/ where the code differs, the common
 # ones where it does not).
 #
-# CI's tier runs those on the head only: one cold 6.12 build and four boots.
-# 6.12 is where these three faults run in CI (the series' upstream-facing
-# base); gate.bats runs them on 6.1 in the full tier. What the gate adds on
+# CI's tier boots the head and the fault that only the backports have
+# (fput_nodefer() under a lock): one cold 6.12 build and two boots. LIFO
+# task_work and an asynchronous final fput run in CI on 7.3, the
+# upstream-facing base (base-7.3.bats); here and on 6.1 (gate.bats) they
+# are the full tier's. What the gate adds on
 # top of a boot (per-commit builds, the record) is the same code on both
 # bases and tested on 6.1; `make tree series gate KVER=6.12` on a fresh
 # workdir, per-commit builds included (a second near-full build: patch 3
@@ -53,12 +55,14 @@ fault() {
 	suites_pass "$TEST_WORKDIR/check/build-$KV-x86_64-lockdep/boot/console.log"
 }
 
+# bats test_tags=full
 @test "fault task_work-lifo on 6.12: the task_work suite catches LIFO order" {
 	timed run fault lockdep task_work-lifo
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: task_work\.task_work_test_fifo_order( \(and [0-9]+ more\))?$"
 	[ "$status" -ne 0 ]
 }
 
+# bats test_tags=full
 @test "fault fput-async on 6.12: the close-semantics guest tests catch an asynchronous final fput" {
 	timed run fault lockdep fput-async
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: close_(release|semantics_test)\."
