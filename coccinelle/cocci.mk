@@ -2,7 +2,7 @@
 # coccinelle/cocci.mk - the Coccinelle conversions (issue #5). Included by the
 # top-level Makefile. COCCI_TREE/COCCI_BRANCH select another work tree/branch
 # for `make cocci` (default: the project's tree and branch).
-.PHONY: cocci cocci-test cocci-check cocci-report
+.PHONY: cocci cocci-test cocci-check cocci-report cocci-audit
 
 COCCI_TREE ?= $(TREE)
 COCCI_BRANCH ?= $(BRANCH)
@@ -17,5 +17,8 @@ cocci: deps ## regenerate the Coccinelle conversions as commits on b4/safer-fput
 cocci-check: deps ## regenerate the conversions in a scratch worktree; they must equal series/$(KVER)/$(REV)
 	@coccinelle/check.sh
 
-cocci-report: ## list every fget()/fput() site of the tree (COCCI_PATHS=dirs: only those): converted, or rejected and why
+cocci-report: ## list every fget()/fput() site of the tree (COCCI_PATHS=dirs: only those): converted, or rejected and why; then the audit
 	@coccinelle/report.sh
+
+cocci-audit: ## audit every synchronous final put of the tree: file:line, function, context, locks held (COCCI_AUDIT=table: markdown)
+	@coccinelle/report.sh audit

@@ -18,6 +18,17 @@
 #
 # COCCI_PATHS=DIR...: report on these directories of the tree only (the
 # summaries stay the whole tree's: a callee may live anywhere).
+#
+# Then the audit of every synchronous final put (coccinelle/audit.sh): one
+# row per site, "file:line  function()  context  locks", every other git
+# grep line of a synchronous put, and the verdict line
+#   cocci-report: audit: N synchronous puts: A lock-free, B under a lock
+#   (file: lock, ...), C unknown; git grep "...": L lines, ...
+# which fails the report when a git grep line is not accounted for.
+# COCCI_AUDIT=table prints the rows as a markdown table (a cover letter's),
+# COCCI_AUDIT=no leaves the audit out. `report.sh audit` (make cocci-audit)
+# runs the audit alone: no summaries, no scripts, and not under WORKDIR's
+# lock (it only reads the tree; it fails if the tree's HEAD moves meanwhile).
 set -euo pipefail
 PROG="cocci-report"
 # shellcheck source=../scripts/lib.sh
@@ -26,6 +37,18 @@ PROG="cocci-report"
 . "$(dirname "$0")/lib-cocci.sh"
 
 wt=${COCCI_TREE:-$TREE}
+only=
+case ${1:-} in
+'') ;;
+audit) only=audit ;;
+*) die "usage: report.sh [audit]" ;;
+esac
+audit=${COCCI_AUDIT:-plain}
+case $audit in
+plain | table | no) ;;
+*) die "COCCI_AUDIT='$audit': say plain, table or no" ;;
+esac
+[ "$only$audit" != auditno ] || die "COCCI_AUDIT=no leaves make cocci-audit nothing to do"
 [ "${COCCI_PATHS-unset}" != "" ] || die "COCCI_PATHS is empty (unset it for the whole tree)"
 # Blanks and newlines both separate directories (read -a alone stops at the
 # first newline).
@@ -52,14 +75,16 @@ done
 for p in "${dirs[@]}"; do
 	[ -d "$wt/$p" ] || die "COCCI_PATHS: no directory $p in $wt"
 done
-workdir_lock
+[ -n "$only" ] || workdir_lock
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 t0=$(date +%s)
-use_summaries "$wt"
-printf 'summaries: %d s\n' "$(($(date +%s) - t0))"
+if [ -z "$only" ]; then
+	use_summaries "$wt"
+	printf 'summaries: %d s\n' "$(($(date +%s) - t0))"
+fi
 
 # why_not FILE LINE NAME: why spatch reports no site at a git grep hit.
 why_not() {
@@ -105,7 +130,10 @@ blind_spot() {
 }
 
 bad=0
-for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
+failed=()
+scripts=${COCCI_SCRIPTS:-fdget fput_nodefer}
+[ -z "$only" ] || scripts=
+for s in $scripts; do
 	case $s in
 	fdget) name=fget ;;
 	fput_nodefer) name=fput ;;
@@ -162,10 +190,32 @@ for s in ${COCCI_SCRIPTS:-fdget fput_nodefer}; do
 		printf '%s.cocci: %d sites are not git grep lines, %d git grep lines unaccounted for\n' \
 			"$s" "$(wc -l <"$tmp/$s.extra")" "$lost"
 		bad=$((bad + 1))
+		failed+=("$s.cocci")
 	fi
 done
+
+# The audit: its own walk over the tree, its facts under WORKDIR/cocci/audit
+# (one directory per commit, one audit at a time in it).
+if [ "$audit" != no ]; then
+	head=$(git -C "$wt" rev-parse HEAD)
+	adir=$WORKDIR/cocci/audit/$head
+	mkdir -p "$adir"
+	exec 8>>"$adir.lock"
+	flock 8
+	t1=$(date +%s)
+	rc=0
+	COCCI_AUDIT=$audit AUDIT_PATHS="${specs[*]}" "$TOP/coccinelle/audit.sh" "$wt" "$adir" || rc=$?
+	[ "$rc" -le 1 ] || die "the audit of $wt did not complete"
+	now=$(git -C "$wt" rev-parse HEAD)
+	[ "$now" = "$head" ] || die "$wt moved from $head to $now during the audit: run it again"
+	printf 'cocci-report: audit: scan %d s\n' "$(($(date +%s) - t1))"
+	if [ "$rc" -ne 0 ]; then
+		bad=$((bad + 1))
+		failed+=(audit)
+	fi
+fi
 if [ "$bad" -ne 0 ]; then
-	printf 'cocci-report: FAIL: %d scripts do not account for every git grep site\n' "$bad"
+	printf 'cocci-report: FAIL: %s: not every git grep site accounted for\n' "${failed[*]}"
 	exit 1
 fi
 printf 'cocci-report: PASS (every git grep site accounted for, %d s)\n' "$(($(date +%s) - t0))"

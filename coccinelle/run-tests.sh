@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # run-tests.sh [TESTDIR] - run every TESTDIR/NAME-CASE.c through NAME.cocci in
-# patch mode and compare with NAME-CASE.res; when the case's first line is
+# patch mode and compare with NAME-CASE.res (an audit-CASE.c through
+# audit.sh, whose output audit-CASE.res holds: the rows, the lines git grep
+# finds that are no site, the verdict); when the case's first line is
 # "// expect: converted", "// expect: converted TEXT" (the rest of the verdict)
 # or "// expect: rejected: TEXT", also check that report mode says so for its
 # site. The cases of a subdirectory TESTDIR/SUB/ (SUB/NAME-CASE) run as in a
@@ -54,7 +56,7 @@ done
 # run_case CASE.c: check one case; writes its verdict (PASS/FAIL line and
 # any diff) to $tmp/CASE.result. Cases are independent: they run in parallel.
 run_case() {
-	local c=$1 case script sp res out why expect got
+	local c=$1 case script sp res out why expect got callees
 	case=$(case_of "$c")
 	script=${c##*/}
 	script=${script%%-*}
@@ -67,6 +69,19 @@ run_case() {
 		why="no $script.cocci"
 	elif [ ! -f "$res" ]; then
 		why="no ${res##*/}"
+	elif [ "$script" = audit ]; then
+		# An audit case: the rows, the other git grep lines and the
+		# verdict of audit.sh run on the case alone are the .res file.
+		# (audit-callees-CASE: with the callees' summaries.)
+		callees=0
+		case ${c##*/} in audit-callees-*) callees=1 ;; esac
+		(cd "${c%/*}" && COCCI_CACHE='' COCCI_AUDIT=plain COCCI_JOBS=1 COCCI_AUDIT_CALLEES=$callees \
+			"$here/audit.sh" . "$tmp/$case.audit" "${c##*/}") >"$out" 2>"$tmp/$case.log" || true
+		if ! grep -q '^cocci-report: audit: ' "$out"; then
+			why="audit.sh failed: $(tail -n 1 "$tmp/$case.log")"
+		elif ! diff -u "$res" "$out" >"$tmp/$case.diff"; then
+			why="output differs from ${res##*/}"
+		fi
 	elif ! (cd "${c%/*}" && COCCI_CACHE='' "$here/summaries.sh" . "$tmp/$case.sum" "${c##*/}") \
 		>"$tmp/$case.log" 2>&1; then
 		why="summaries failed: $(tail -n 1 "$tmp/$case.log")"

@@ -306,7 +306,8 @@ def needed(fx, fdt, lck, brw, pend, lpend, bpend, deps, ldeps, bdeps):
     reachable from the sites' functions, for the property each one is still
     pending on. fdtable and borrows start from the functions that call
     fget(), locked from the system call bodies and do_*/ksys_* helpers
-    that call fput(). A bad function is not explored further (but the
+    that call fput() (or, for the audit, from the functions that
+    SAFER_FPUT_ROOTS names). A bad function is not explored further (but the
     sites' own functions always are)."""
     callers = defaultdict(set)
     for k, calls in fx.calls.items():
@@ -315,6 +316,14 @@ def needed(fx, fdt, lck, brw, pend, lpend, bpend, deps, ldeps, bdeps):
     roots_f = callers['fget']
     roots_l = {k for k in callers['fput'] if k in fx.syscalls or
                k.rsplit(':', 1)[-1].startswith(('do_', 'ksys_'))}
+    extra = os.environ.get('SAFER_FPUT_ROOTS')
+    if extra:
+        # coccinelle/audit.sh: the locked summaries of the callees it
+        # names, and nothing else.
+        with open(extra) as fh:
+            names = {l.strip() for l in fh if l.strip()}
+        roots_f = set()
+        roots_l = {k for k in fx.defs if k.rsplit(':', 1)[-1] in names}
     roots_b = set()
     for k in roots_f:
         for g, fl, _ in fx.calls[k]:

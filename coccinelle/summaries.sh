@@ -4,7 +4,10 @@
 # the function summaries fdget.cocci and fput_nodefer.cocci decide with, into
 # OUT/summaries.json.
 #
-# In a git tree, round 0 scans the files with an fget()/fput() call; each next
+# In a git tree, round 0 scans the files with an fget()/fput() call (with
+# COCCI_SUMMARY_ROOTS, a file of function names: the files of
+# COCCI_SUMMARY_FILES and those defining the names, whose locked summaries
+# are then the ones followed: coccinelle/audit.sh's callees); each next
 # round scans the files that define the callees the summaries still wait for
 # (summaries.cocci's finalize names them in OUT/wanted), until none is left or
 # COCCI_ROUNDS (12) rounds ran. Git grep only picks the files to scan (as
@@ -174,8 +177,19 @@ if [ $# -gt 0 ]; then
 	r=1
 else
 	git -C "$tree" rev-parse --git-dir >/dev/null 2>&1 || die "$tree is not a git tree"
-	mapfile -t files < <(git -C "$tree" grep -l -P '\bf(get|put)\s*\(' -- '*.c' '*.h')
 	index=$(def_index)
+	if [ -n "${COCCI_SUMMARY_ROOTS:-}" ]; then
+		# The audit's summaries: round 0 scans the files it read
+		# (COCCI_SUMMARY_FILES: their static callees are defined there)
+		# and the files defining the callees it names; the locked
+		# summaries are followed from those callees only.
+		mapfile -t files < <({ cat "${COCCI_SUMMARY_FILES:-/dev/null}"
+			awk -F '\t' 'NR == FNR { want[$1]; next } ($1 in want) { print $2 }' \
+				"$COCCI_SUMMARY_ROOTS" "$index"; } | sort -u)
+		export SAFER_FPUT_ROOTS=$COCCI_SUMMARY_ROOTS
+	else
+		mapfile -t files < <(git -C "$tree" grep -l -P '\bf(get|put)\s*\(' -- '*.c' '*.h')
+	fi
 	cp "$index.fnmacros" "$out/macros"
 	r=0
 	while :; do

@@ -21,6 +21,91 @@ setup() {
 	[[ "${lines[-1]}" =~ ^"cocci-test: PASS ("[0-9]+" cases)"$ ]]
 	[ "$(grep -c '^PASS fdget-' <<<"$output")" -ge 12 ]
 	[ "$(grep -c '^PASS fput_nodefer-' <<<"$output")" -ge 12 ]
+	[ "$(grep -c '^PASS audit-' <<<"$output")" -ge 6 ]
+}
+
+# audit_case_breaks CASE WHAT FILE SED: the audit case CASE passes with the
+# analysis as it is, and fails once FILE of a copy of coccinelle/ is edited
+# with SED (WHAT says what that breaks).
+audit_case_breaks() {
+	local c=$1 what=$2 file=$3 edit=$4 d=$BATS_TEST_TMPDIR/$1
+	mkdir -p "$d/t"
+	cp -r "$TOP/coccinelle" "$d/cocci"
+	cp "$TOP/coccinelle/tests/$c".* "$d/t/"
+	# (The run fails: fdget and fput_nodefer have no case in $d/t.)
+	run "$d/cocci/run-tests.sh" "$d/t"
+	echo "$output"
+	grep -qx "PASS $c" <<<"$output"
+	sed -i -e "$edit" "$d/cocci/$file"
+	! cmp -s "$TOP/coccinelle/$file" "$d/cocci/$file" || { echo "$file: the edit changed nothing"; false; }
+	run "$d/cocci/run-tests.sh" "$d/t"
+	echo "$what: $output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"FAIL $c: output differs from $c.res"* ]]
+}
+
+@test "audit: a case fails when the analysis it checks is broken" {
+	# The lock held at the put: no longer reported when the rule that
+	# finds it emits nothing.
+	audit_case_breaks audit-mutex-held "held rule silenced" audit.cocci \
+		"/^p << held.p;/,/^emit/s/^emit('H'.*/pass/"
+	# A release before the put: reported held when releases are ignored.
+	audit_case_breaks audit-mutex-released "release ignored" audit.cocci \
+		'/^@held exists@/,/^@script/{/^\.\.\. when != rr(E, \.\.\.)$/s/.*/.../}'
+	# guard(): the scope ends at its block's brace, or the put after the
+	# block is said to be under the lock too.
+	audit_case_breaks audit-guard "guard scope unbounded" audit.py \
+		's/^                if t > end:$/                if False:/'
+	# The work function, the kthread, the system call: their contexts.
+	audit_case_breaks audit-workqueue "INIT_WORK unknown" data/entries '/^arg *INIT_WORK /d'
+	audit_case_breaks audit-kthread "kthread_run unknown" data/entries '/^arg *kthread_run /d'
+	audit_case_breaks audit-syscall "no system call" audit.cocci \
+		"s/return int(line.startswith(('SYSCALL_DEFINE', 'COMPAT_SYSCALL_DEFINE')))/return 0/"
+}
+
+# audit_tree DIR: a git tree in DIR with the sites of tests/fixtures/cocci/audit.
+audit_tree() {
+	local d=$1
+	mkdir -p "$d/fs" "$d/include/linux" "$d/kernel"
+	cat >"$d/include/linux/file.h" <<-'EOF'
+	/* __fput_sync() runs __fput() in the caller */
+	extern void __fput_sync(struct file *);
+	EOF
+	cp "$TOP/coccinelle/tests/audit-syscall.c" "$d/fs/a.c"
+	cp "$TOP/coccinelle/tests/audit-free.c" "$d/kernel/b.c"
+	git -C "$d" init -q
+	git -C "$d" add -A
+	git -C "$d" -c user.name=t -c user.email=t@t commit -q -m t
+}
+
+@test "make cocci-audit accounts for every git grep line of a synchronous put and fails on one it cannot" {
+	d=$BATS_TEST_TMPDIR/tree
+	audit_tree "$d"
+	run env COCCI_TREE="$d" WORKDIR="$BATS_TEST_TMPDIR/w" make -s -C "$TOP" cocci-audit
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"fs/a.c:7  demo_release_file()  user task  &demo_lock in sys_demo_close_locked()"* ]]
+	[[ "$output" == *"kernel/b.c:14  demo_on() __free(demo_sync)  user task  &demo_on_lock in sys_demo_acct()"* ]]
+	[[ "$output" == *"include/linux/file.h:1: not a call: in a comment"* ]]
+	[[ "$output" == *"include/linux/file.h:2: not a call: the declaration or definition of __fput_sync()"* ]]
+	[[ "$output" == *"kernel/b.c:8: not a site: the cleanup class demo_sync"* ]]
+	[[ "$output" == *"cocci-report: audit: 2 synchronous puts: 0 lock-free, 2 under a lock (fs/a.c: demo_lock; kernel/b.c: demo_on_lock), 0 unknown; "*": 5 lines, 2 sites, 3 not sites, 0 unaccounted"* ]]
+	[[ "${lines[-1]}" == "cocci-report: PASS (every git grep site accounted for, "* ]]
+	# The markdown form, for a cover letter.
+	run env COCCI_TREE="$d" WORKDIR="$BATS_TEST_TMPDIR/w" COCCI_AUDIT=table make -s -C "$TOP" cocci-audit
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| site | function | context | locks held at the put |"* ]]
+	[[ "$output" == *"| fs/a.c:7 | demo_release_file() | user task | &demo_lock in sys_demo_close_locked() at fs/a.c:19 |"* ]]
+	# A call spatch does not see, for no reason the audit can give.
+	printf '#if 0\nvoid x(struct file *f)\n{\n\t__fput_sync(f);\n}\n#endif\n' >"$d/fs/c.c"
+	git -C "$d" add -A
+	git -C "$d" -c user.name=t -c user.email=t@t commit -q -m t2
+	run env COCCI_TREE="$d" WORKDIR="$BATS_TEST_TMPDIR/w" make -s -C "$TOP" cocci-audit
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"fs/c.c:4: unaccounted: spatch did not see this call"* ]]
+	[[ "$output" == *"cocci-report: FAIL: audit: not every git grep site accounted for"* ]]
 }
 
 @test "a case whose .res is wrong fails" {
@@ -293,7 +378,8 @@ summarise() {
 		grep -q '^// Copyright: ' "$s"
 		grep -q '^// Options: ' "$s"
 		grep -q '^// Keywords: ' "$s"
-		[ "${s##*/}" != summaries.cocci ] || continue
+		# The analysis passes (no semantic patch): no modes.
+		case ${s##*/} in summaries.cocci | audit.cocci) continue ;; esac
 		grep -qx 'virtual patch' "$s"
 		grep -qx 'virtual report' "$s"
 		grep -qx 'virtual context' "$s"
