@@ -148,7 +148,7 @@ fault() {
 
 @test "fault hang: a boot that never reaches init is a hang" {
 	# The seeded initcall hangs before init: no need to wait out the
-	# lockdep boot's full 150 s to see it.
+	# lockdep boot's full 360 s to see it.
 	BOOT_TIMEOUT=30 timed run fault lockdep hang
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: boot hang after 30 s$"
 	[ "$status" -ne 0 ]

@@ -88,7 +88,7 @@ lj() {
 	grep -qx "        url: https://files.example.org/safer-fput/$CUR_REV/arm64-lockdep/Image" "$d/arm64-lockdep/job.yaml"
 	grep -qx "        sha256sum: $(sha256sum <"$d/arm64-lockdep/Image" | cut -d' ' -f1)" "$d/arm64-lockdep/job.yaml"
 	grep -qx '        image_arg: -kernel {kernel} -append "console=ttyAMA0 panic=-1"' "$d/arm64-lockdep/job.yaml"
-	grep -qx '      minutes: 3' "$d/arm64-lockdep/job.yaml"   # lava-test-monitor: lockdep's 150 s
+	grep -qx '      minutes: 6' "$d/arm64-lockdep/job.yaml"   # lava-test-monitor: lockdep's 360 s
 	grep -qx '          command: qemu-system-aarch64' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          - -M virt -cpu cortex-a57' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          command: qemu-system-x86_64' "$d/x86_64-lockdep/device.yaml"
