@@ -22,12 +22,7 @@ load helpers
 KV=6.12
 
 setup_file() {
-	R=$BATS_FILE_TMPDIR/repo
-	export R
-	copy_repo "$R"
-	mkdir -p "$TEST_WORKDIR"
-	REV=$(. "$R/series/$KV/series.conf" && echo "$SERIES_CURRENT")
-	export REV
+	base_copy $KV
 	mk "$R" tree series KVER=$KV >"$BATS_FILE_TMPDIR/series.log" 2>&1
 }
 

@@ -19,12 +19,7 @@ load helpers
 KV=7.3
 
 setup_file() {
-	R=$BATS_FILE_TMPDIR/repo
-	export R
-	copy_repo "$R"
-	mkdir -p "$TEST_WORKDIR"
-	REV=$(. "$R/series/$KV/series.conf" && echo "$SERIES_CURRENT")
-	export REV
+	base_copy $KV
 }
 
 # make in the repo copy with no KVER: the default base.

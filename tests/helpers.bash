@@ -50,6 +50,17 @@ series_copy() {
 	mk "$R" tree series >"$BATS_FILE_TMPDIR/series.log" 2>&1
 }
 
+# base_copy KV: setup_file's start for the test file of base KV: a repo
+# copy in $R and that base's current revision in $REV (both exported).
+base_copy() {
+	R=$BATS_FILE_TMPDIR/repo
+	export R
+	copy_repo "$R"
+	mkdir -p "$TEST_WORKDIR"
+	REV=$(. "$R/series/$1/series.conf" && echo "$SERIES_CURRENT")
+	export REV
+}
+
 # save_branch / restore_branch: tests that move b4/safer-fput put it back.
 save_branch() {
 	tgit rev-parse b4/safer-fput >"$BATS_TEST_TMPDIR/saved-head"
