@@ -48,7 +48,7 @@ commit() {
 	commit "test: stop failing" rm SAFER_FPUT_OTHER
 	commit "test: seed the failure" add SAFER_FPUT_BAD
 	commit "test: a later patch"
-	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
+	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" KVER="$DEF_KVER" bisect
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
@@ -60,7 +60,7 @@ commit() {
 	mkdir -p "${v%/*}"
 	printf 'head %s\ngate %s x86_64 lockdep: FAIL: not ok: seeded.bad (see %s)\n' \
 		"$(tgit rev-parse b4/safer-fput)" "$CUR_REV" "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/boot/console.log" >"$v"
-	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
+	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" KVER="$DEF_KVER" bisect
 	echo "$output"
 	[[ "$output" == *"bisect: the head "*" fails the gate with: not ok: seeded.bad ($v)"* ]]
 	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: first bad: $((n + 4))/$((n + 5)) test: seed the failure: not ok: seeded.bad" ]
@@ -78,11 +78,11 @@ commit() {
 @test "make bisect: a head that passes or gives no verdict has no answer" {
 	save_branch
 	tgit checkout -q b4/safer-fput
-	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
+	run env BISECT_STEP="$STUB" make -s -C "$R" WORKDIR="$TEST_WORKDIR" KVER="$DEF_KVER" bisect
 	[ "$status" -ne 0 ]
 	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: FAIL: the head passes: nothing to bisect" ]
 	# Every commit fails when the stub is told to: so does the base.
-	run env BISECT_STEP=false make -s -C "$R" WORKDIR="$TEST_WORKDIR" bisect
+	run env BISECT_STEP=false make -s -C "$R" WORKDIR="$TEST_WORKDIR" KVER="$DEF_KVER" bisect
 	[ "$status" -ne 0 ]
 	[ "$(verdict "bisect $CUR_REV")" = "bisect $CUR_REV x86_64 lockdep: FAIL: the head gives no verdict: nothing to bisect" ]
 }

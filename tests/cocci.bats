@@ -409,7 +409,7 @@ summarise() {
 # conversions converted, dma_buf_get() rejected.
 report_base() {
 	tree=$TEST_WORKDIR/linux-6.1
-	[ -d "$tree/.git" ] || make -s -C "$TOP" WORKDIR="$TEST_WORKDIR" tree
+	[ -d "$tree/.git" ] || make -s -C "$TOP" WORKDIR="$TEST_WORKDIR" KVER=6.1 tree
 	wt=$TEST_WORKDIR/cocci-base
 	base=$(git -C "$tree" tag -l 'base/linux-source-6.1*' | tail -n 1)
 	[ -n "$base" ]

@@ -229,11 +229,11 @@ teardown() {
 
 @test "no kernel tree: every target that needs one says so once, git says nothing" {
 	for t in series export revision check gate-check cover send am cocci-check; do
-		run make -s -C "$R" WORKDIR="$BATS_TEST_TMPDIR/none" "$t"
+		run make -s -C "$R" WORKDIR="$BATS_TEST_TMPDIR/none" KVER="$DEF_KVER" "$t"
 		echo "$t: $output"
 		[ "$status" -ne 0 ]
 		[ "$(grep -c ': error: ' <<<"$output")" -eq 1 ]
-		[[ "$output" == *": error: no kernel tree for KVER=6.1 at $BATS_TEST_TMPDIR/none/linux-6.1 (run 'make tree')"* ]]
+		[[ "$output" == *": error: no kernel tree for KVER=$DEF_KVER at $BATS_TEST_TMPDIR/none/linux-$DEF_KVER (run 'make tree')"* ]]
 		[[ "$output" != *"fatal:"* ]]
 	done
 }

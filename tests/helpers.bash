@@ -11,6 +11,10 @@ TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 # and mk passes it to every make. tests/base-7.3.bats gates the default
 # base, with no KVER given.
 DEF_KVER=6.1
+# The scripts the tests run directly (boot/faults.sh, boot/bisect.sh ...)
+# read KVER from the environment as make does: 6.1 for them too, unless a
+# test names another base. base-7.3.bats unsets it to test the default.
+export KVER=$DEF_KVER
 SER=series/$DEF_KVER
 # shellcheck disable=SC2034 # used by the .bats files that load this one
 COV=cover-letters/$DEF_KVER

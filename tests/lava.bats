@@ -48,7 +48,7 @@ fake_build() {
 }
 
 lj() {
-	make -s -C "$R" WORKDIR="${W:-$LW}" lava-jobs "$@"
+	make -s -C "$R" WORKDIR="${W:-$LW}" KVER="$DEF_KVER" lava-jobs "$@"
 }
 
 @test "lava-jobs: a cell with no gate pass, or a build booted since, is a one-line error" {

@@ -189,7 +189,7 @@ list_count() {
 	mkdir -p "$home"
 	cp "$HOME/.gitconfig" "$home/" 2>/dev/null || true
 	HOME=$home git config --global sendemail.smtpServer /usr/bin/msmtp
-	run env HOME="$home" make -s -C "$R" WORKDIR="$MW" send DRY=1
+	run env HOME="$home" make -s -C "$R" WORKDIR="$MW" KVER="$DEF_KVER" send DRY=1
 	echo "$output"
 	[ "$status" -eq 0 ]
 	v=$(tgit config sendemail.smtpServer)
