@@ -261,27 +261,41 @@ summarise() {
 	done
 }
 
+# gen_tree DIR [FILE_H]: a one-file kernel tree for generate.sh, committed:
+# fs/a.c (coccinelle/tests/fdget-assign.c), a MAINTAINERS section for fs/,
+# and include/linux/file.h with FILE_H when given (the tree's idiom).
+gen_tree() {
+	mkdir -p "$1/fs"
+	cp "$TOP/coccinelle/tests/fdget-assign.c" "$1/fs/a.c"
+	printf 'FILESYSTEMS (VFS and infrastructure)\nM:\tA <a@example.org>\nF:\tfs/\n' >"$1/MAINTAINERS"
+	if [ -n "${2:-}" ]; then
+		mkdir -p "$1/include/linux"
+		printf '%s' "$2" >"$1/include/linux/file.h"
+	fi
+	git -C "$1" init -q
+	git -C "$1" add -A
+	git -C "$1" -c user.name=t -c user.email=t@example.org commit -q -m base
+}
+
+# gen DIR: generate.sh's fdget commits on DIR, with the site arguments of
+# $BATS_TEST_TMPDIR/sites.
+gen() {
+	WORKDIR=$BATS_TEST_TMPDIR/w COCCI_SCRIPTS=fdget COCCI_SITES=$BATS_TEST_TMPDIR/sites \
+		"$TOP/coccinelle/generate.sh" "$1"
+}
+
 @test "make cocci keeps the review trailers of a generated commit it regenerates" {
 	d=$BATS_TEST_TMPDIR/tree
-	mkdir -p "$d/fs"
-	cp "$TOP/coccinelle/tests/fdget-assign.c" "$d/fs/a.c"
-	printf 'FILESYSTEMS (VFS and infrastructure)\nM:\tA <a@example.org>\nF:\tfs/\n' >"$d/MAINTAINERS"
-	git -C "$d" init -q
-	git -C "$d" add -A
-	git -C "$d" -c user.name=t -c user.email=t@example.org commit -q -m base
+	gen_tree "$d"
 	printf '@ fs/a.c demo_fsync\ndemo_fsync() only borrows the file.\n' >"$BATS_TEST_TMPDIR/sites"
-	gen() {
-		WORKDIR=$BATS_TEST_TMPDIR/w COCCI_SCRIPTS=fdget COCCI_SITES=$BATS_TEST_TMPDIR/sites \
-			"$TOP/coccinelle/generate.sh" "$d"
-	}
-	run gen
+	run gen "$d"
 	[ "$status" -eq 0 ]
 	diff1=$(git -C "$d" show --format= HEAD)
 	# A reviewer's trailer, as make trailers puts it: before the sign-off.
 	git -C "$d" log -1 --format=%B HEAD |
 		sed 's/^Signed-off-by: /Reviewed-by: Rev Iewer <reviewer@example.org>\n&/' >"$BATS_TEST_TMPDIR/msg"
 	git -C "$d" -c user.name=t -c user.email=t@example.org commit -q --amend --cleanup=verbatim -F "$BATS_TEST_TMPDIR/msg"
-	run gen
+	run gen "$d"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(git -C "$d" rev-list --count HEAD)" -eq 2 ]
@@ -293,18 +307,12 @@ summarise() {
 @test "make cocci writes the idiom of the tree: CLASS(fd) where file.h defines it, else fdget()" {
 	for idiom in fd_class 6.1; do
 		d=$BATS_TEST_TMPDIR/$idiom
-		mkdir -p "$d/fs" "$d/include/linux"
-		cp "$TOP/coccinelle/tests/fdget-assign.c" "$d/fs/a.c"
-		printf 'FILESYSTEMS (VFS and infrastructure)\nM:\tA <a@example.org>\nF:\tfs/\n' >"$d/MAINTAINERS"
-		printf 'struct fd fdget(unsigned int fd);\n' >"$d/include/linux/file.h"
+		fileh=$'struct fd fdget(unsigned int fd);\n'
 		[ "$idiom" = 6.1 ] ||
-			printf 'DEFINE_CLASS(fd, struct fd, fdput(_T), fdget(fd), int fd)\n' >>"$d/include/linux/file.h"
-		git -C "$d" init -q
-		git -C "$d" add -A
-		git -C "$d" -c user.name=t -c user.email=t@example.org commit -q -m base
+			fileh+=$'DEFINE_CLASS(fd, struct fd, fdput(_T), fdget(fd), int fd)\n'
+		gen_tree "$d" "$fileh"
 		printf '@ fs/a.c demo_fsync\ndemo_fsync() only borrows the file.\n' >"$BATS_TEST_TMPDIR/sites"
-		run env WORKDIR="$BATS_TEST_TMPDIR/w" COCCI_SCRIPTS=fdget COCCI_SITES="$BATS_TEST_TMPDIR/sites" \
-			"$TOP/coccinelle/generate.sh" "$d"
+		run gen "$d"
 		echo "$output"
 		[ "$status" -eq 0 ]
 		run git -C "$d" show HEAD
@@ -325,24 +333,17 @@ summarise() {
 
 @test "make cocci: a generated commit carries the site's reviewed argument and names no project path or variable" {
 	d=$BATS_TEST_TMPDIR/tree
-	mkdir -p "$d/fs"
-	cp "$TOP/coccinelle/tests/fdget-assign.c" "$d/fs/a.c"
-	printf 'FILESYSTEMS (VFS and infrastructure)\nM:\tA <a@example.org>\nF:\tfs/\n' >"$d/MAINTAINERS"
-	git -C "$d" init -q
-	git -C "$d" add -A
-	git -C "$d" -c user.name=t -c user.email=t@example.org commit -q -m base
+	gen_tree "$d"
 	# No argument for the site: refused, nothing committed.
 	printf '@ fs/b.c other\nNot this site.\n' >"$BATS_TEST_TMPDIR/sites"
-	run env WORKDIR="$BATS_TEST_TMPDIR/w" COCCI_SCRIPTS=fdget COCCI_SITES="$BATS_TEST_TMPDIR/sites" \
-		"$TOP/coccinelle/generate.sh" "$d"
+	run gen "$d"
 	echo "$output"
 	[ "$status" -ne 0 ]
 	[[ "${lines[-1]}" == "cocci: error: no safety argument for fs/a.c: demo_fsync() in $BATS_TEST_TMPDIR/sites: read the site and write one (nothing committed)" ]]
 	[ "$(git -C "$d" rev-list --count HEAD)" -eq 1 ]
 	[ -z "$(git -C "$d" status --porcelain --untracked-files=no)" ]
 	printf '@ fs/a.c demo_fsync\ndemo_fsync() takes fd only to sync the inode.\n' >>"$BATS_TEST_TMPDIR/sites"
-	COCCI_JOBS=1 WORKDIR=$BATS_TEST_TMPDIR/w COCCI_SCRIPTS=fdget COCCI_SITES=$BATS_TEST_TMPDIR/sites \
-		"$TOP/coccinelle/generate.sh" "$d"
+	COCCI_JOBS=1 gen "$d"
 	run git -C "$d" log -1 --format=%B HEAD
 	echo "$output"
 	[ "${lines[1]}" = "demo_fsync() takes fd only to sync the inode." ]
@@ -350,8 +351,7 @@ summarise() {
 	[[ "$output" != *SAFER_FPUT* && "$output" != *coccinelle/* && "$output" != *--jobs* ]]
 	# The message does not depend on the run's options: the same with 2 jobs.
 	first=$(git -C "$d" log -1 --format=%B HEAD)
-	COCCI_JOBS=2 WORKDIR=$BATS_TEST_TMPDIR/w COCCI_SCRIPTS=fdget COCCI_SITES=$BATS_TEST_TMPDIR/sites \
-		"$TOP/coccinelle/generate.sh" "$d"
+	COCCI_JOBS=2 gen "$d"
 	[ "$(git -C "$d" log -1 --format=%B HEAD)" = "$first" ]
 	[ "$(git -C "$d" rev-list --count HEAD)" -eq 2 ]
 }
