@@ -61,6 +61,7 @@ base_copy() {
 	export R
 	copy_repo "$R"
 	mkdir -p "$TEST_WORKDIR"
+	# shellcheck source=/dev/null
 	REV=$(. "$R/series/$1/series.conf" && echo "$SERIES_CURRENT")
 	export REV
 }
