@@ -6,16 +6,15 @@
 # forms of tests/fixtures/faults/6.12/ where the code differs, the common
 # ones where it does not).
 #
-# CI's tier boots the head and the fault that only the backports have
-# (fput_nodefer() under a lock): one cold 6.12 build and two boots. LIFO
-# task_work and an asynchronous final fput run in CI on 7.3, the
-# upstream-facing base (base-7.3.bats); here and on 6.1 (gate.bats) they
-# are the full tier's. What the gate adds on
-# top of a boot (per-commit builds, the record) is the same code on both
-# bases and tested on 6.1; `make tree series gate KVER=6.12` on a fresh
+# All of it is the full tier (make test-full, or TESTS=base-6.12 TIER=full
+# tests/run): a cold 6.12 build is some 20 minutes on CI's two cores, and
+# CI's hour goes to the upstream-facing 7.3 series (base-7.3.bats) and to
+# the gate's own machinery on 6.1 (gate.bats), which also runs the fault
+# only the backports have (fput_nodefer() under a lock) in CI. What the
+# gate adds on top of a boot (per-commit builds, the record) is the same
+# code on every base; `make tree series gate KVER=6.12` on a fresh
 # workdir, per-commit builds included (a second near-full build: patch 3
-# changes include/linux/file.h), is the full tier's (make test-full, or
-# TESTS=base-6.12 TIER=full tests/run).
+# changes include/linux/file.h), is here too.
 
 load helpers
 
@@ -43,6 +42,7 @@ fault() {
 	WORKDIR=$TEST_WORKDIR KVER=$KV "$R/boot/faults.sh" "$@"
 }
 
+# bats test_tags=full
 @test "the 6.12 series' head boots clean, with the suites it adds" {
 	timed run fault lockdep
 	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
@@ -64,6 +64,7 @@ fault() {
 	[ "$status" -ne 0 ]
 }
 
+# bats test_tags=full
 @test "fault lockdep-fput-nodefer on 6.12: close(2)'s fput_nodefer() under mmap_lock fails the gate" {
 	timed run fault lockdep lockdep-fput-nodefer
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?fs/file_table\.c:[0-9]+ fput_nodefer"

@@ -125,7 +125,7 @@ fault() {
 	[ "$status" -ne 0 ]
 }
 
-# In the full tier: CI runs this fault on 6.12 (base-6.12.bats), the base
+# In the full tier: CI runs this fault on 7.3 (base-7.3.bats), the base
 # the series is upstream-facing on; lava-run x86_64 below still shows LIFO
 # failing 6.1's gate in CI.
 # bats test_tags=full
@@ -166,9 +166,8 @@ fault() {
 	[ "$status" -ne 0 ]
 }
 
-# In the full tier: CI runs this fault on 6.12 (base-6.12.bats), the base
-# the series is upstream-facing on.
-# bats test_tags=full
+# fput_nodefer() is the backports' (6.1, 6.12); 7.3 has mainline's
+# fput_close_sync() instead (base-7.3.bats seeds its fault).
 @test "fault lockdep-fput-nodefer: close(2)'s fput_nodefer() under mmap_lock fails the gate" {
 	timed run fault lockdep lockdep-fput-nodefer
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: WARNING: CPU: [0-9]+ PID: [0-9]+ at ([^ ]*/)?fs/file_table\.c:[0-9]+ fput_nodefer"
@@ -193,8 +192,8 @@ fault() {
 	[ "$status" -ne 0 ]
 }
 
-# In the full tier: CI runs this fault on 6.12 (base-6.12.bats), the base
-# the series is upstream-facing on.
+# In the full tier, with the same fault on 6.12 and 7.3: close-no-flush
+# above is CI's test of the close-semantics guest tests.
 # bats test_tags=full
 @test "fault fput-async: the close-semantics guest tests catch an asynchronous final fput" {
 	timed run fault lockdep fput-async
