@@ -3,8 +3,9 @@
 # verdict.sh - turn one boot into "PASS (k suites, n tests)" or "FAIL: reason"
 # (one line on stdout, exit 0 or 1), in this order of precedence:
 #   a kernel report on the console (console-scan.sh), a boot hang (QEMU still
-#   running at the timeout), a not-ok test (ktap.sh), an expected suite
-#   (boot/expected-suites) that did not run at all, no KTAP at all.
+#   running at the timeout), a not-ok test (ktap.sh), tests a KTAP plan
+#   announced that never reported, an expected suite (boot/expected-suites)
+#   that did not run at all, no KTAP at all.
 #
 # usage: verdict.sh SRC CONFIG LOG QEMU-RC TIMEOUT OUT
 set -euo pipefail
@@ -27,11 +28,17 @@ fi
 ktap_ok=1
 "$BOOT/ktap.sh" "$src" "$log" "$out" >"$out/results.tsv" || ktap_ok=0
 
-bad=$(awk -F'\t' '$4 != "PASS" && $4 != "SKIP" {
+# kunit.py stands in a nameless ERROR test for each one a plan announced
+# that never reported (the log ends early): those are counted apart, as
+# such, after the tests that did report and failed.
+bad=$(awk -F'\t' '$4 != "PASS" && $4 != "SKIP" && $2 != "" {
 	n++; if (n == 1) first = $2 ($3 == "-" ? "" : "." $3) }
 	END { if (n) printf "%s%s", first, (n > 1 ? " (and " n - 1 " more)" : "") }' \
 	"$out/results.tsv")
 [ -z "$bad" ] || fail "not ok: $bad"
+lost=$(awk -F'\t' '$2 == "" { n[$1]++ }
+	END { for (p in n) { printf "%s%d %s", s, n[p], p; s = " and " } }' "$out/results.tsv")
+[ -z "$lost" ] || fail "KTAP ends early: $lost planned test(s) never reported"
 
 # Expected suites: "SUITE CONFIGS [PATH]"; CONFIGS is "all" or a comma
 # list; with PATH the suite is expected only when the gated tree has PATH

@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# verdict.bats - the gate's verdict rules on recorded console logs
+# (tests/fixtures/console/, see its README), as kunit.py tests its parser
+# on tools/testing/kunit/test_data/: boot/verdict.sh with its console scan,
+# KTAP parse and expected suites, and no kernel built or booted (arch.bats
+# tests the known-issues rules on the scan alone). Each log was recorded from a gate boot; the hang, the truncated
+# and the KTAP-less logs are cut from the clean one here.
+# bats file_tags=beside-builds,quick
+
+load helpers
+
+FIX=$BATS_TEST_DIRNAME/fixtures/console
+
+# A gated tree, as far as verdict.sh reads one: the parser
+# (tools/testing/kunit) and the files by which boot/expected-suites knows
+# the series' suites are expected. The parser is 6.1's, from the package
+# `make deps` installs, extracted once into the test workdir: 6.1's
+# kunit_parser reads the 7.3 logs to the same counts as 7.3's own.
+setup_file() {
+	local kt=$TEST_WORKDIR/kunit-tools/6.1 tarball
+	if [ ! -f "$kt/tools/testing/kunit/kunit.py" ]; then
+		tarball=$(KVER=6.1 WORKDIR=$TEST_WORKDIR bash -c ". '$TOP/scripts/lib.sh' && source_tarball")
+		rm -rf "$kt"
+		mkdir -p "$kt"
+		tar -xJf "$tarball" -C "$kt" --strip-components=1 \
+			linux-source-6.1/tools/testing/kunit
+	fi
+	SRC=$BATS_FILE_TMPDIR/src
+	mkdir -p "$SRC/tools/testing" "$SRC/kernel" "$SRC/fs/tests"
+	ln -s "$kt/tools/testing/kunit" "$SRC/tools/testing/kunit"
+	touch "$SRC/kernel/task_work_kunit.c" "$SRC/fs/tests/file_table_kunit.c"
+	export SRC
+}
+
+# verdict KVER ARCH LOG [QEMU-RC]: verdict.sh as boot.sh runs it for the
+# lockdep cell (timeout 360 s), its stdout and stderr in $output.
+verdict() {
+	local out=$BATS_TEST_TMPDIR/out
+	mkdir -p "$out"
+	run env KVER="$1" ARCH="$2" WORKDIR="$TEST_WORKDIR" \
+		"$TOP/boot/verdict.sh" "$SRC" lockdep "$3" "${4:-0}" 360 "$out"
+	printf '%s\n' "$output"
+}
+
+@test "a clean 7.3 boot passes with its counts; the int_log warnings known for 7.3 are skipped and counted" {
+	verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-pass.log"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "PASS (97 suites, 973 tests)" ]
+	[[ "$output" == *"console-scan: skipped 2 report(s) boot/known-issues lists in math-int_log, first: WARNING: ../linux-7.3/lib/math/int_log.c:63 at intlog2+"* ]]
+}
+
+@test "QEMU still running at the timeout is a hang, whatever the log has so far" {
+	sed '/^safer-fput: guest tests begin/q' "$FIX/x86_64-7.3-lockdep-pass.log" \
+		>"$BATS_TEST_TMPDIR/hang.log"
+	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/hang.log" 124
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: boot hang after 360 s" ]
+}
+
+@test "a log that ends before the guest tests names the suites that did not run" {
+	sed '/^safer-fput: guest tests begin/,$d' "$FIX/x86_64-7.3-lockdep-pass.log" \
+		>"$BATS_TEST_TMPDIR/cut.log"
+	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/cut.log"
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: expected suite(s) did not run: close_release inotify_close_order close_range_test" ]
+}
+
+@test "a log cut inside a KUnit suite: the tests its plans announced are counted as never reported" {
+	# Up to the first case of the nested miscdev suite: the top-level
+	# plan ("1..94") and the suite's own announce tests that never report.
+	# kunit.py stands in nameless tests for them, which are not a "not ok"
+	# to name.
+	n=$(grep -n -m1 '^        ok 1 ' "$FIX/x86_64-7.3-lockdep-pass.log" | cut -d: -f1)
+	head -n "$n" "$FIX/x86_64-7.3-lockdep-pass.log" >"$BATS_TEST_TMPDIR/cut.log"
+	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/cut.log"
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: KTAP ends early: 91 kunit planned test(s) never reported" ]
+}
+
+@test "a log with no KTAP at all is no pass: the expected suites are missing" {
+	sed '/^KTAP version 1/,$d' "$FIX/x86_64-7.3-lockdep-pass.log" >"$BATS_TEST_TMPDIR/none.log"
+	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/none.log"
+	[ "$status" -eq 1 ]
+	[[ "${lines[-1]}" =~ ^"FAIL: expected suite(s) did not run: close_release " ]]
+}
