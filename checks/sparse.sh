@@ -47,6 +47,17 @@ if [ "${#files[@]}" -eq 0 ]; then
 	verdict sparse 0 "no kernel .c file touched"
 	exit 0
 fi
+# The tree's own test of the checker (scripts/checker-valid.sh, in 7.3, not
+# in 6.1 or 6.12), run at the head before anything is built: kbuild runs
+# it too, but only after the whole kernel is built does its refusal show.
+if valid=$(tgit show "$head:scripts/checker-valid.sh" 2>/dev/null); then
+	t=$(mktemp)
+	printf '%s\n' "$valid" >"$t"
+	ok=$(sh "$t" "$SPARSE" 2>/dev/null) || ok=
+	rm -f "$t"
+	[ "$ok" = 1 ] ||
+		verdict sparse 1 "the tree refuses $SPARSE ($("$SPARSE" --version 2>&1)): its scripts/checker-valid.sh fails, kbuild would turn C=2 off"
+fi
 out=$WORKDIR/check/sparse-$KVER-$ARCH
 mkdir -p "$out"
 # The build dir of the directory-wide passes this check used to make.
