@@ -97,8 +97,10 @@ fault() {
 
 @test "make gate (warm): one touched file rebuilds and passes again" {
 	touch "$TEST_WORKDIR/check/linux-6.1/fs/file_table.c"
-	timed run mk "$R" gate
+	KBUILD_PROGRESS=5 timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
+	# The rebuild and relink say how far they are, every 5 s here.
+	[[ "$output" =~ "] kbuild: "[0-9]+" objects compiled in 5 s (" ]]
 	# The commits did not change: their per-commit build passes are reused.
 	n=$(tgit rev-list --count "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")..b4/safer-fput")
 	[[ "$output" == *"check-build $REV: PASS ($((n - 1)) commits x x86_64 x lockdep: 0 builds, $((n - 1)) passes reused,"* ]]
