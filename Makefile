@@ -18,7 +18,7 @@ export KVER WORKDIR REV ARCH
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help deps tree series export revision rebase-base port test test-full lint
+.PHONY: help deps tree series export revision rebase-base port test test-quick test-full lint
 
 help: ## list the entry points
 	@printf 'safer-fput (KVER=%s REV=%s ARCH=%s WORKDIR=%s)\n\n' '$(KVER)' '$(REV)' '$(ARCH)' '$(WORKDIR)'
@@ -54,6 +54,9 @@ port: ## apply series/FROM/REV to TO's tree on branch port/safer-fput-FROM-REV a
 
 test: deps ## run the project's own tests (CI's tier: x86_64 lockdep); ends with "N passed, N failed"
 	@TIER=ci tests/run
+
+test-quick: deps ## the tests that build no kernel: verdict rules on recorded boots, Coccinelle cases, lint, refusals
+	@TIER=quick tests/run
 
 test-full: deps ## make test, and the arm64 and KASAN cells, 7.3's gate-full and 6.12's per-commit gate (each a cold kernel build more)
 	@TIER=full tests/run

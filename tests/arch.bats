@@ -4,6 +4,8 @@
 # issues of a base: what can be checked without building a kernel. The arm64
 # boots themselves are in tests/gate.bats.
 
+# bats file_tags=quick
+
 load helpers
 
 FIX=$BATS_TEST_DIRNAME/fixtures/console

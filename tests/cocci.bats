@@ -5,7 +5,8 @@
 
 # No kernel build, no lock of the test WORKDIR (the report has a workdir of
 # its own): tests/run runs this file beside the files that build and boot
-# kernels.
+# kernels. Every test but the reports over a kernel tree is also in the
+# quick tier (make test-quick): the cases and fixture trees are small.
 # bats file_tags=beside-builds
 
 load helpers
@@ -14,6 +15,7 @@ setup() {
 	command -v spatch >/dev/null || skip "spatch not installed (apt-get install coccinelle)"
 }
 
+# bats test_tags=quick
 @test "make cocci-test passes every case of both scripts" {
 	run make -s -C "$TOP" cocci-test
 	echo "$output"
@@ -44,6 +46,7 @@ audit_case_breaks() {
 	[[ "$output" == *"FAIL $c: output differs from $c.res"* ]]
 }
 
+# bats test_tags=quick
 @test "audit: a case fails when the analysis it checks is broken" {
 	# The lock held at the put: no longer reported when the rule that
 	# finds it emits nothing.
@@ -78,6 +81,7 @@ audit_tree() {
 	git -C "$d" -c user.name=t -c user.email=t@t commit -q -m t
 }
 
+# bats test_tags=quick
 @test "make cocci-audit accounts for every git grep line of a synchronous put and fails on one it cannot" {
 	d=$BATS_TEST_TMPDIR/tree
 	audit_tree "$d"
@@ -108,6 +112,7 @@ audit_tree() {
 	[[ "$output" == *"cocci-report: FAIL: audit: not every git grep site accounted for"* ]]
 }
 
+# bats test_tags=quick
 @test "a case whose .res is wrong fails" {
 	d=$BATS_TEST_TMPDIR/t
 	mkdir -p "$d"
@@ -121,6 +126,7 @@ audit_tree() {
 	[[ "$output" == *"PASS fdget-return"* ]]
 }
 
+# bats test_tags=quick
 @test "a must-not-convert case whose .res converts fails" {
 	d=$BATS_TEST_TMPDIR/t
 	mkdir -p "$d"
@@ -132,6 +138,7 @@ audit_tree() {
 	[[ "$output" == *"FAIL fput_nodefer-spinlock: output differs"* ]]
 }
 
+# bats test_tags=quick
 @test "a rejection for the wrong reason fails" {
 	d=$BATS_TEST_TMPDIR/t
 	mkdir -p "$d"
@@ -152,6 +159,7 @@ summarise() {
 	export SAFER_FPUT_DATA=$TOP/coccinelle/data
 }
 
+# bats test_tags=quick
 @test "report mode prints every site as converted or rejected with a reason" {
 	summarise "$TOP/coccinelle/tests" fdget-assign.c fdget-field-get.c
 	cd "$TOP/coccinelle/tests"
@@ -162,6 +170,7 @@ summarise() {
 	[[ "$output" == *"fdget-field-get.c:4: rejected: result not held in a local struct file * variable"* ]]
 }
 
+# bats test_tags=quick
 @test "the rules refuse to run without summaries" {
 	unset SAFER_FPUT_SUMMARIES
 	for s in fdget fput_nodefer; do
@@ -172,6 +181,7 @@ summarise() {
 	done
 }
 
+# bats test_tags=quick
 @test "summaries follow callees to a fixpoint, and unknown is never ok" {
 	summarise "$TOP/coccinelle/tests" fdget-callee-closes.c fdget-callee-stores.c \
 		fdget-callee-indirect.c fput_nodefer-lock-wrapper.c fdget-borrowing-callee.c
@@ -194,6 +204,7 @@ summarise() {
 	[[ "$output" != "['ok']" ]]
 }
 
+# bats test_tags=quick
 @test "the report accounts for every git grep site and fails on an unexplained one" {
 	d=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$d/fs" "$d/include/linux"
@@ -226,6 +237,7 @@ summarise() {
 	[[ "$output" == *"cocci-report: FAIL: "* ]]
 }
 
+# bats test_tags=quick
 @test "a file spatch gives up on is not analysed, not lost" {
 	d=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$d/drivers"
@@ -241,6 +253,7 @@ summarise() {
 	[[ "$output" == *"fdget.cocci: 7 sites: 0 converted, 0 rejected, 7 not analysed or not calls, 0 unaccounted"* ]]
 }
 
+# bats test_tags=quick
 @test "summaries: a file spatch gives up on is scanned again next time, not cached as empty" {
 	d=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$d/drivers"
@@ -284,6 +297,7 @@ gen() {
 		"$TOP/coccinelle/generate.sh" "$1"
 }
 
+# bats test_tags=quick
 @test "make cocci keeps the review trailers of a generated commit it regenerates" {
 	d=$BATS_TEST_TMPDIR/tree
 	gen_tree "$d"
@@ -304,6 +318,7 @@ gen() {
 		grep -q '^Signed-off-by: '
 }
 
+# bats test_tags=quick
 @test "make cocci writes the idiom of the tree: CLASS(fd) where file.h defines it, else fdget()" {
 	for idiom in fd_class 6.1; do
 		d=$BATS_TEST_TMPDIR/$idiom
@@ -331,6 +346,7 @@ gen() {
 	done
 }
 
+# bats test_tags=quick
 @test "make cocci: a generated commit carries the site's reviewed argument and names no project path or variable" {
 	d=$BATS_TEST_TMPDIR/tree
 	gen_tree "$d"
@@ -356,6 +372,7 @@ gen() {
 	[ "$(git -C "$d" rev-list --count HEAD)" -eq 2 ]
 }
 
+# bats test_tags=quick
 @test "a 6.12 case run without its tree's idiom fails" {
 	d=$BATS_TEST_TMPDIR/t
 	mkdir -p "$d/6.12"
@@ -371,6 +388,7 @@ gen() {
 	[[ "$output" == *"PASS 6.12/fdget-class-plain"* ]]
 }
 
+# bats test_tags=quick
 @test "the scripts carry the scripts/coccinelle header, the rules the three modes" {
 	for s in "$TOP"/coccinelle/*.cocci; do
 		grep -q '^/// ' "$s"
@@ -386,6 +404,7 @@ gen() {
 	done
 }
 
+# bats test_tags=quick
 @test "the scripts give spatch a word to grep the tree for, in every mode" {
 	# A rule with no token of its own (a metavariable pattern) that does not
 	# depend on a rule with one leaves spatch no grep query: --use-gitgrep
@@ -440,6 +459,7 @@ report_base() {
 	[[ "$output" == *"cocci-report: PASS"* ]]
 }
 
+# bats test_tags=quick
 @test "cocci-report: COCCI_PATHS that is not directories of the tree is a one-line error" {
 	# What is wrong with the value itself is said before looking for a tree.
 	for p in "" " " /fs "fs/../.." "fs/*" "fs/[a-z]*"; do

@@ -4,7 +4,7 @@
 
 # No kernel build, no WORKDIR: tests/run runs this file beside the files
 # that build and boot kernels.
-# bats file_tags=beside-builds
+# bats file_tags=beside-builds,quick
 
 load helpers
 

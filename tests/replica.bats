@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0
-# bats file_tags=beside-builds
+# bats file_tags=beside-builds,quick
 # replica.bats - make bench-replica, the user-space replica of
 # task_work_run()'s loops (bench/replica/): it builds, runs LIFO and FIFO
 # (checking that the works ran in the order wanted), reports every
