@@ -84,3 +84,17 @@ verdict() {
 	[ "$status" -eq 1 ]
 	[[ "${lines[-1]}" =~ ^"FAIL: expected suite(s) did not run: close_release " ]]
 }
+
+@test "LIFO task_work on 7.3: the first failing case named, the other four counted and listed" {
+	verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-task_work-lifo.log"
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: not ok: task_work.task_work_test_fifo_order (and 4 more)" ]
+	# The three KUnit order cases and the two IN_CLOSE order cases, which
+	# see the reversal from user space.
+	run awk -F'\t' '$4 == "FAIL" { print $1, $2 "." $3 }' "$BATS_TEST_TMPDIR/out/results.tsv"
+	[ "$output" = "kunit task_work.task_work_test_fifo_order
+kunit task_work.task_work_test_many
+kunit task_work.task_work_test_run_at_exit
+guest inotify_close_order.watched.exit_closes_in_fd_order
+guest inotify_close_order.watched.close_range_closes_in_fd_order" ]
+}
