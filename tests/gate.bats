@@ -121,15 +121,20 @@ fault() {
 	grep -qx "head $(tgit rev-parse b4/safer-fput)" "$TEST_WORKDIR/gate/$DEF_KVER/$REV-x86_64-lockdep.record"
 }
 
+# The gate's own machinery on the four kinds of failure (a failing case, a
+# panic, a hang, a kernel report): each verdict is tested in CI on a
+# recording of this very boot (tests/verdict.bats, fixtures/console/);
+# booting them again is the full tier's.
+# bats test_tags=full
 @test "fault kunit-fail: a failing KUnit case fails the gate" {
 	timed run fault lockdep kunit-fail
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: example\.example_simple_test$"
 	[ "$status" -ne 0 ]
 }
 
-# In the full tier: CI runs this fault on 7.3 (base-7.3.bats), the base
-# the series is upstream-facing on; lava-run x86_64 below still shows LIFO
-# failing 6.1's gate in CI.
+# In the full tier, as on 7.3 (base-7.3.bats): lava-run x86_64 below shows
+# LIFO failing 6.1's gate in CI, and verdict.bats the verdict on 7.3's
+# recorded LIFO boot.
 # bats test_tags=full
 @test "fault task_work-lifo: the task_work suite catches LIFO order" {
 	timed run fault lockdep task_work-lifo
@@ -142,12 +147,14 @@ fault() {
 	printf '%s\n' "${reason% (and * more)}" >"$BATS_FILE_TMPDIR/lifo.reason"
 }
 
+# bats test_tags=full
 @test "fault panic: a panic at boot fails the gate" {
 	timed run fault lockdep panic
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot$"
 	[ "$status" -ne 0 ]
 }
 
+# bats test_tags=full
 @test "fault hang: a boot that never reaches init is a hang" {
 	# The seeded initcall hangs before init: no need to wait out the
 	# lockdep boot's full 360 s to see it.
@@ -156,6 +163,7 @@ fault() {
 	[ "$status" -ne 0 ]
 }
 
+# bats test_tags=full
 @test "fault lockdep-abba: a lockdep report fails the gate" {
 	timed run fault lockdep lockdep-abba
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: WARNING: possible circular locking dependency detected$"

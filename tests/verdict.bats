@@ -33,13 +33,13 @@ setup_file() {
 	export SRC
 }
 
-# verdict KVER ARCH LOG [QEMU-RC]: verdict.sh as boot.sh runs it for the
-# lockdep cell (timeout 360 s), its stdout and stderr in $output.
+# verdict KVER ARCH LOG [QEMU-RC [TIMEOUT]]: verdict.sh as boot.sh runs it
+# for the lockdep cell (timeout 360 s), its stdout and stderr in $output.
 verdict() {
 	local out=$BATS_TEST_TMPDIR/out
 	mkdir -p "$out"
 	run env KVER="$1" ARCH="$2" WORKDIR="$TEST_WORKDIR" \
-		"$TOP/boot/verdict.sh" "$SRC" lockdep "$3" "${4:-0}" 360 "$out"
+		"$TOP/boot/verdict.sh" "$SRC" lockdep "$3" "${4:-0}" "${5:-360}" "$out"
 	printf '%s\n' "$output"
 }
 
@@ -97,4 +97,34 @@ kunit task_work.task_work_test_many
 kunit task_work.task_work_test_run_at_exit
 guest inotify_close_order.watched.exit_closes_in_fd_order
 guest inotify_close_order.watched.close_range_closes_in_fd_order" ]
+}
+
+# The gate's own machinery, on the recorded boots of its seeded faults
+# (tests/gate.bats boots them again in the full tier).
+
+@test "6.1, a failing KUnit case: the case is named" {
+	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-kunit-fail.log"
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: not ok: example.example_simple_test" ]
+}
+
+@test "6.1, a panic at boot: the panic line is the reason" {
+	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-panic.log"
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot" ]
+}
+
+@test "6.1, an initcall that never returns: a hang at the timeout the boot had" {
+	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-hang.log" 124 30
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: boot hang after 30 s" ]
+}
+
+@test "6.1, a lockdep report: its first line is the reason, before any test result" {
+	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-lockdep-abba.log"
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: WARNING: possible circular locking dependency detected" ]
+	# A report outranks a hang: the same log, QEMU killed at the timeout.
+	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-lockdep-abba.log" 124
+	[ "${lines[-1]}" = "FAIL: WARNING: possible circular locking dependency detected" ]
 }
