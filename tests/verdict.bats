@@ -43,6 +43,12 @@ verdict() {
 	printf '%s\n' "$output"
 }
 
+# fails_with REASON: the last verdict failed, for REASON (its last line).
+fails_with() {
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "FAIL: $1" ]
+}
+
 @test "a clean 7.3 boot passes with its counts; the int_log warnings known for 7.3 are skipped and counted" {
 	verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-pass.log"
 	[ "$status" -eq 0 ]
@@ -54,16 +60,14 @@ verdict() {
 	sed '/^safer-fput: guest tests begin/q' "$FIX/x86_64-7.3-lockdep-pass.log" \
 		>"$BATS_TEST_TMPDIR/hang.log"
 	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/hang.log" 124
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: boot hang after 360 s" ]
+	fails_with "boot hang after 360 s"
 }
 
 @test "a log that ends before the guest tests names the suites that did not run" {
 	sed '/^safer-fput: guest tests begin/,$d' "$FIX/x86_64-7.3-lockdep-pass.log" \
 		>"$BATS_TEST_TMPDIR/cut.log"
 	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/cut.log"
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: expected suite(s) did not run: close_release inotify_close_order close_range_test" ]
+	fails_with "expected suite(s) did not run: close_release inotify_close_order close_range_test"
 }
 
 @test "a log cut inside a KUnit suite: the tests its plans announced are counted as never reported" {
@@ -74,8 +78,7 @@ verdict() {
 	n=$(grep -n -m1 '^        ok 1 ' "$FIX/x86_64-7.3-lockdep-pass.log" | cut -d: -f1)
 	head -n "$n" "$FIX/x86_64-7.3-lockdep-pass.log" >"$BATS_TEST_TMPDIR/cut.log"
 	verdict 7.3 x86_64 "$BATS_TEST_TMPDIR/cut.log"
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: KTAP ends early: 91 kunit planned test(s) never reported" ]
+	fails_with "KTAP ends early: 91 kunit planned test(s) never reported"
 }
 
 @test "a log with no KTAP at all is no pass: the expected suites are missing" {
@@ -87,8 +90,7 @@ verdict() {
 
 @test "LIFO task_work on 7.3: the first failing case named, the other four counted and listed" {
 	verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-task_work-lifo.log"
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: not ok: task_work.task_work_test_fifo_order (and 4 more)" ]
+	fails_with "not ok: task_work.task_work_test_fifo_order (and 4 more)"
 	# The three KUnit order cases and the two IN_CLOSE order cases, which
 	# see the reversal from user space.
 	run awk -F'\t' '$4 == "FAIL" { print $1, $2 "." $3 }' "$BATS_TEST_TMPDIR/out/results.tsv"
@@ -104,26 +106,22 @@ guest inotify_close_order.watched.close_range_closes_in_fd_order" ]
 
 @test "6.1, a failing KUnit case: the case is named" {
 	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-kunit-fail.log"
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: not ok: example.example_simple_test" ]
+	fails_with "not ok: example.example_simple_test"
 }
 
 @test "6.1, a panic at boot: the panic line is the reason" {
 	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-panic.log"
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: Kernel panic - not syncing: safer-fput seeded fault: panic at boot" ]
+	fails_with "Kernel panic - not syncing: safer-fput seeded fault: panic at boot"
 }
 
 @test "6.1, an initcall that never returns: a hang at the timeout the boot had" {
 	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-hang.log" 124 30
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: boot hang after 30 s" ]
+	fails_with "boot hang after 30 s"
 }
 
 @test "6.1, a lockdep report: its first line is the reason, before any test result" {
 	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-lockdep-abba.log"
-	[ "$status" -eq 1 ]
-	[ "${lines[-1]}" = "FAIL: WARNING: possible circular locking dependency detected" ]
+	fails_with "WARNING: possible circular locking dependency detected"
 	# A report outranks a hang: the same log, QEMU killed at the timeout.
 	verdict 6.1 x86_64 "$FIX/x86_64-6.1-lockdep-lockdep-abba.log" 124
 	[ "${lines[-1]}" = "FAIL: WARNING: possible circular locking dependency detected" ]
