@@ -73,7 +73,7 @@ lint: ## shellcheck every shell script in the repo
 # no series: the targets that work on one refuse it in one line, before any
 # prerequisite runs.
 SERIES_BASES := $(sort $(patsubst series/%/series.conf,%,$(wildcard series/*/series.conf)))
-SERIES_GOALS := series export revision rebase-base gate gate-full gate-check bisect \
+SERIES_GOALS := series export revision rebase-base gate gate-full gate-check bisect fault \
 	check check-% cover send am trailers cocci cocci-check bench bench-kernels lava-jobs lava-run
 ifneq ($(filter $(SERIES_GOALS),$(MAKECMDGOALS)),)
 ifeq ($(wildcard series/$(KVER)/series.conf),)

@@ -46,11 +46,12 @@ verdict_of() {
 }
 
 # reason TEXT: a failure reason as two boots of the same bug agree on it:
-# without the count of further failures, the log it points to (its path
-# names the build dir), CPU and PID numbers, line numbers and code offsets
-# (a later patch moves them).
+# without the command that reproduces it, the count of further failures,
+# the log it points to (its path names the build dir), CPU and PID numbers,
+# line numbers and code offsets (a later patch moves them).
 reason() {
-	printf '%s\n' "${1% (and * more)}" | sed -E \
+	local r=${1%%; reproduce: *}
+	printf '%s\n' "${r% (and * more)}" | sed -E \
 		-e 's/ \(see [^)]*\)$//' -e 's/CPU: [0-9]+/CPU: N/; s/PID: [0-9]+/PID: N/' \
 		-e 's/(\.[ch]):[0-9]+/\1:N/g' -e 's/\+0x[0-9a-f]+\/0x[0-9a-f]+//g'
 }

@@ -14,11 +14,11 @@ GATE_MATRIX := $(shell sed -e 's/\#.*//' boot/gate-matrix | awk 'NF == 2 { print
 ifneq ($(filter BAD:%,$(GATE_MATRIX)),)
 $(error boot/gate-matrix line $(patsubst BAD:%,%,$(firstword $(filter BAD:%,$(GATE_MATRIX)))): not "ARCH CONFIG")
 endif
-.PHONY: boot gate gate-full gate-check bisect
+.PHONY: boot gate gate-full gate-check bisect fault
 
 # One-line errors for a bad ARCH or CONFIG, before any prerequisite runs
 # (gate's tree, series and check).
-ifneq ($(filter boot gate gate-full bisect check check-% bench bench-% lava-run,$(MAKECMDGOALS)),)
+ifneq ($(filter boot gate gate-full bisect fault check check-% bench bench-% lava-run,$(MAKECMDGOALS)),)
 ifneq ($(filter-out $(BOOT_ARCHES),$(ARCH))$(filter-out 1,$(words $(ARCH))),)
 $(error unknown ARCH '$(ARCH)' (arches: $(BOOT_ARCHES)))
 endif
@@ -27,17 +27,30 @@ $(error unknown CONFIG '$(CONFIG)' (configs: $(BOOT_CONFIGS)))
 endif
 endif
 
-boot: ## build and boot $(TREE) in QEMU (ARCH=x86_64|arm64, CONFIG=base|lockdep|kasan), run KUnit + guest tests, print the verdict
+boot: ## build and boot $(TREE) in QEMU (ARCH=x86_64|arm64, CONFIG=base|lockdep|kasan), run KUnit + guest tests (KUNIT=glob SELFTESTS=a,b: some), print the verdict
 	@boot/boot.sh $(CONFIG)
 
-# A failing gate bisects to the first bad patch when the series has more
-# than one (BISECT=0 opts out).
-BISECT ?= 1
-gate: ## boot one cell (default ARCH=x86_64 CONFIG=lockdep) of branch $(BRANCH) and record the pass in $(WORKDIR)/gate; bisect a failure (BISECT=0: not)
+# A failing gate names the `make bisect` that finds the first bad patch;
+# it runs it when asked (BISECT=1), as CI does (CI set in the environment).
+BISECT ?= $(if $(CI),1,0)
+export BISECT
+# Test selection for `make boot`: KUNIT is kunit.filter_glob, one
+# SUITE[.CASE] glob as kunit.py's --filter_glob, SELFTESTS a comma list of guest tests (boot/tests/,
+# boot/selftests). A gate refuses both.
+export KUNIT SELFTESTS
+ifneq ($(KUNIT)$(SELFTESTS),)
+ifneq ($(filter gate gate-full,$(MAKECMDGOALS)),)
+$(error a gate runs every test: KUNIT and SELFTESTS are for 'make boot' and 'make fault')
+endif
+endif
+gate: ## boot one cell (default ARCH=x86_64 CONFIG=lockdep) of branch $(BRANCH) and record the pass in $(WORKDIR)/gate; a failure names its bisect (BISECT=1: runs it)
 	@boot/boot.sh --record $(CONFIG) || { \
 		n=$$(git -C $(TREE) rev-list --count $(BRANCH) --not $$(. series/$(KVER)/series.conf && echo $$SERIES_BASE_TAG) 2>/dev/null); \
-		if [ "$(BISECT)" != 0 ] && [ "$${n:-0}" -gt 2 ]; then boot/bisect.sh --if-failed $(CONFIG); fi; \
+		if [ "$(BISECT)" = 1 ] && [ "$${n:-0}" -gt 2 ]; then boot/bisect.sh --if-failed $(CONFIG); fi; \
 		exit 1; }
+
+fault: ## boot the head of $(BRANCH) with a seeded fault (FIXTURE=NAME: tests/fixtures/faults/[KVER/]NAME.patch) in the gate's worktree; nothing recorded
+	@boot/faults.sh $(CONFIG) $(if $(FIXTURE),'$(FIXTURE)')
 
 bisect: ## find the first patch of branch $(BRANCH) at which the gate of ARCH/CONFIG fails, by booting (git bisect run)
 	@boot/bisect.sh $(CONFIG)

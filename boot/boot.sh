@@ -28,6 +28,12 @@ case $# in
 esac
 config=$1
 check_config "$config"
+# Test selection (kunit.py's filter_glob, a subset of the guest tests) is
+# for a developer's boot: a gate record says every test ran and passed.
+if [ -n "$record" ] && [ -n "${KUNIT:-}${SELFTESTS:-}" ]; then
+	die "a gate runs every test: KUNIT=${KUNIT:-} SELFTESTS=${SELFTESTS:-} are for 'make boot'"
+fi
+check_selftests
 # A gate is of a revision; `make boot` of a tree whose KVER has no series
 # yet (series/KVER/) boots it all the same, as a gate of no revision.
 if [ -n "$record" ] || [ -f "$SERIES_CONF" ]; then
@@ -50,11 +56,37 @@ build=$(cd "$build" && pwd)
 run=$build/boot
 label="gate ${REV:+$REV }$ARCH $config"
 
+# The command that redoes this boot from a fresh shell, for a FAIL verdict:
+# the caller's (boot/faults.sh), else `make gate` or `make boot`, else this
+# script as it was called.
+if [ -n "${BOOT_REPRODUCE:-}" ]; then
+	repro=$BOOT_REPRODUCE
+elif [ -n "$record" ]; then
+	repro=$(reproduce gate "CONFIG=$config")
+elif [ "$src" = "$(cd "$TREE" 2>/dev/null && pwd)" ] && [ $# -lt 3 ]; then
+	repro=$(reproduce boot "CONFIG=$config")
+else
+	repro="KVER=$KVER ARCH=$ARCH WORKDIR=$(printf '%q' "$WORKDIR") $(printf '%q ' "$0" "$@")"
+	repro=${repro% }
+fi
+unset BOOT_REPRODUCE
+
 # The verdict line, also kept with the build (with the head it is of) for
-# boot/bisect.sh, which starts from a failed gate's reason.
+# boot/bisect.sh, which starts from a failed gate's reason. A FAIL ends
+# with the command that reproduces it.
 verdict() {
 	local dirty=
-	printf '%s: %s\n' "$label" "$*"
+	case $* in
+	FAIL:*)
+		# A failed gate of a series of several patches: which one is
+		# the first bad is `make bisect`'s question, asked by BISECT=1.
+		if [ -n "$record" ] && [ "${BISECT:-0}" = 0 ] &&
+			[ "$(git -C "$src" rev-list --count "$base..$head" 2>/dev/null || echo 0)" -gt 2 ]; then
+			note "the first bad patch: $(reproduce bisect "CONFIG=$config") (BISECT=1 runs it)"
+		fi
+		printf '%s: %s; reproduce: %s\n' "$label" "$*" "$repro" ;;
+	*) printf '%s: %s\n' "$label" "$*" ;;
+	esac
 	# A dirty tree's verdict is not the head's.
 	[ -z "$(git -C "$src" status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=+dirty
 	printf 'head %s%s\n%s: %s\n' "${head:-}" "$dirty" "$label" "$*" >"$build/safer-fput.verdict" 2>/dev/null || true
@@ -97,7 +129,7 @@ secs=$(boot_timeout "$config")
 stage "boot: $QEMU -accel tcg, timeout $secs s, console $run/console.log"
 qrc=0
 "$BOOT/qemu-run.sh" "$run/${KERNEL_IMAGE##*/}" "$run/initramfs.cpio.gz" \
-	"$run/console.log" "$secs" || qrc=$?
+	"$run/console.log" "$secs" ${KUNIT:+"kunit.filter_glob=$KUNIT"} || qrc=$?
 [ "$qrc" = 0 ] || [ "$qrc" = 124 ] || { verdict "FAIL: QEMU did not run"; exit 1; }
 
 stage "tests: KTAP of the KUnit suites and guest tests"

@@ -47,4 +47,6 @@ if [ -n "$patch" ]; then
 		die "fixture $fixture does not apply on $BRANCH at ${head:0:12}"
 fi
 stage "faults: ${fixture:-no fixture} on $BRANCH at ${head:0:12} in $wt"
+BOOT_REPRODUCE=$(reproduce fault "CONFIG=$config" ${fixture:+"FIXTURE=$fixture"})
+export BOOT_REPRODUCE
 "$BOOT/boot.sh" "$config" "$wt" "$(gate_build_dir "$config")"

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # initramfs.sh - build OUT/initramfs.cpio.gz for $ARCH (GUEST_CC, DEB_ARCH of
 # boot/arch/$ARCH.conf): busybox-static, boot/init.sh as
-# /init, and static test binaries in /tests: boot/tests/*.c and selected
-# selftests of the gated tree SRC, all built with SRC's kselftest harness
+# /init, and static test binaries in /tests: boot/tests/*.c and the
+# selftests of the gated tree SRC that boot/selftests lists (SELFTESTS=a,b:
+# only those guest tests), all built with SRC's kselftest harness
 # and the uapi headers of BUILD (make headers).
 #
 # usage: initramfs.sh SRC BUILD OUT
@@ -20,11 +21,9 @@ fi
 [ -d "$build/usr/include/linux" ] ||
 	die "no uapi headers in $build/usr/include (kbuild.sh builds them)"
 
-# In-tree selftests: name and source, relative to SRC. A line with a trailing
-# '?' is optional: built only when the gated revision has the file (the
-# series adds it); boot/expected-suites says when its results are required.
-selftests="close_range_test tools/testing/selftests/core/close_range_test.c
-close_semantics_test tools/testing/selftests/filesystems/close_semantics/close_semantics_test.c ?"
+# The guest tests (lib-boot.sh): all, or those SELFTESTS names.
+check_selftests
+selftests=$(base_selftests)
 
 rm -rf "$out/tests"
 mkdir -p "$out/tests"
@@ -37,14 +36,17 @@ compile() { # NAME SOURCE
 }
 : >"$out/cc.log"
 for c in "$BOOT"/tests/*.c; do
-	compile "$(basename "$c" .c)" "$c"
+	! guest_selected "$(basename "$c" .c)" || compile "$(basename "$c" .c)" "$c"
 done
-while read -r name path opt; do
-	if [ ! -f "$src/$path" ]; then
-		[ "$opt" = "?" ] || die "selftest $path missing from $src"
+while read -r name path; do
+	if [ -z "$name" ] || ! guest_selected "$name"; then
 		continue
 	fi
-	compile "$name" "$src/$path"
+	if [ ! -f "$src/${path%\?}" ]; then
+		[ "$path" != "${path%\?}" ] || die "selftest $path missing from $src"
+		continue
+	fi
+	compile "$name" "$src/${path%\?}"
 done <<<"$selftests"
 
 # gen_init_cpio: the kernel's own cpio writer, so /dev/console needs no root.
@@ -57,6 +59,7 @@ gcc -O2 -o "$out/gen_init_cpio" "$src/usr/gen_init_cpio.c"
 		'slink /bin/sh busybox 777 0 0' \
 		"file /init $BOOT/init.sh 755 0 0"
 	for t in "$out"/tests/*; do
+		[ -e "$t" ] || continue
 		printf 'file /tests/%s %s 755 0 0\n' "${t##*/}" "$t"
 	done
 } >"$out/initramfs.list"

@@ -116,16 +116,46 @@ stage() {
 	printf '[%4ds] %s\n' "$((SECONDS - stage_t0))" "$*" >&2
 }
 
-# QEMU timeout per config, in seconds: about twice the slowest measured
-# boot (lockdep: 7.3's, whose KUNIT_ALL_TESTS run alone takes 150 s under
-# TCG on a busy 2-core machine; 6.1's took 28 s); a boot still running
-# then is a hang. BOOT_TIMEOUT overrides it.
+# The guest tests of base $KVER: boot/tests/*.c, then the in-tree
+# selftests boot/selftests lists for it ("NAME PATH" lines).
+base_selftests() {
+	sed 's/#.*//' "$BOOT/selftests" |
+		awk -v k="$KVER" 'NF == 3 && ($2 == "all" || index("," $2 ",", "," k ",")) { print $1, $3 }'
+}
+guest_tests() {
+	local c
+	for c in "$BOOT"/tests/*.c; do
+		basename "$c" .c
+	done
+	base_selftests | awk '{ print $1 }'
+}
+# guest_selected NAME: SELFTESTS (a comma list) is empty or names NAME.
+guest_selected() {
+	[ -z "${SELFTESTS:-}" ] || [[ ",$SELFTESTS," == *",$1,"* ]]
+}
+# check_selftests: every name in SELFTESTS is a guest test of this base.
+check_selftests() {
+	local t all
+	all=$(guest_tests)
+	for t in ${SELFTESTS//,/ }; do
+		[[ $'\n'$all$'\n' == *$'\n'"$t"$'\n'* ]] ||
+			die "SELFTESTS: no guest test '$t' on $KVER (have: $(printf '%s' "$all" | tr '\n' ' '))"
+	done
+}
+
+# boot_timeout CONFIG: QEMU's timeout for a boot of CONFIG on $ARCH, in
+# seconds (boot/timeouts; BOOT_TIMEOUT overrides it).
 boot_timeout() {
-	case $1 in
-	base) echo "${BOOT_TIMEOUT:-180}" ;;
-	lockdep) echo "${BOOT_TIMEOUT:-360}" ;;
-	kasan) echo "${BOOT_TIMEOUT:-480}" ;;
-	esac
+	local s
+	if [ -n "${BOOT_TIMEOUT:-}" ]; then
+		printf '%s\n' "$BOOT_TIMEOUT"
+		return
+	fi
+	s=$(sed 's/#.*//' "$BOOT/timeouts" | awk -v c="$1" -v a="$ARCH" \
+		'$1 == c && $2 == a { s = $3 } $1 == c && $2 == "*" { d = $3 }
+		END { print (s ? s : d) }')
+	[ -n "$s" ] || die "boot/timeouts has no timeout for $1 on $ARCH"
+	printf '%s\n' "$s"
 }
 
 # Build directory of CONFIG for $ARCH and base $KVER below DIR (default
@@ -149,10 +179,11 @@ gate_build_dir() { # CONFIG
 
 # gate_inputs CONFIG: a hash of what decides the gate of cell $ARCH CONFIG
 # besides the kernel tree: its kconfig fragments and arch file, the expected
-# suites and known issues, the guest tests and the scripts. A gate record
+# suites and known issues, the guest tests and the scripts (not the
+# timeouts: a boot that passed in time passed). A gate record
 # carries it; gate-check finds a record stale once any of them changed.
 gate_inputs() {
-	(cd "$BOOT" && find . -type f ! -name README.md ! -name gate-check ! -name gate-matrix \
+	(cd "$BOOT" && find . -type f ! -name README.md ! -name gate-check ! -name gate-matrix ! -name timeouts \
 		! -name '.*' ! -name '*~' ! -name '*.orig' ! -name '*.rej' \
 		! \( -path './arch/*' ! -name "$ARCH.*" \) \
 		! \( -path './bases/*' ! -path "./bases/$KVER/all.config" ! -path "./bases/$KVER/$ARCH.config" \) \

@@ -5,7 +5,8 @@
 #   a kernel report on the console (console-scan.sh), a boot hang (QEMU still
 #   running at the timeout), a not-ok test (ktap.sh), tests a KTAP plan
 #   announced that never reported, an expected suite (boot/expected-suites)
-#   that did not run at all, no KTAP at all.
+#   that did not run at all (of those a KUNIT/SELFTESTS selection selects),
+#   no KTAP at all.
 #
 # usage: verdict.sh SRC CONFIG LOG QEMU-RC TIMEOUT OUT
 set -euo pipefail
@@ -40,6 +41,21 @@ lost=$(awk -F'\t' '$2 == "" { n[$1]++ }
 	END { for (p in n) { printf "%s%d %s", s, n[p], p; s = " and " } }' "$out/results.tsv")
 [ -z "$lost" ] || fail "KTAP ends early: $lost planned test(s) never reported"
 
+# A boot with a test selection (KUNIT: kunit.filter_glob, SELFTESTS: guest
+# tests) expects only the suites it selected.
+guests=$'\n'$(guest_tests)$'\n'
+selected() { # SUITE
+	local g
+	if [[ $guests == *$'\n'"$1"$'\n'* ]]; then
+		guest_selected "$1"
+	else
+		# kunit.filter_glob is one SUITE[.CASE] glob.
+		g=${KUNIT:-*}
+		# shellcheck disable=SC2053 # the glob is the point
+		[[ "$1" == ${g%%.*} ]]
+	fi
+}
+
 # Expected suites: "SUITE CONFIGS [PATH]"; CONFIGS is "all" or a comma
 # list; with PATH the suite is expected only when the gated tree has PATH
 # (suites that the series itself adds).
@@ -48,6 +64,7 @@ while read -r suite configs path; do
 	case $suite in '' | '#'*) continue ;; esac
 	case ",$configs," in ",all," | *",$config,"*) ;; *) continue ;; esac
 	[ -z "$path" ] || [ -e "$src/$path" ] || continue
+	selected "$suite" || continue
 	awk -F'\t' -v s="$suite" '$2 == s || index($2, s ".") == 1 { f = 1 }
 		END { exit !f }' "$out/results.tsv" || missing="$missing $suite"
 done <"$BOOT/expected-suites"
@@ -57,4 +74,5 @@ done <"$BOOT/expected-suites"
 suites=$(awk -F'\t' '{ print $1 "/" $2 }' "$out/results.tsv" |
 	sed 's/\..*//' | sort -u | wc -l)
 tests=$(wc -l <"$out/results.tsv")
-printf 'PASS (%d suites, %d tests)\n' "$suites" "$tests"
+sel=${KUNIT:+, KUNIT=$KUNIT}${SELFTESTS:+, SELFTESTS=$SELFTESTS}
+printf 'PASS (%d suites, %d tests%s)\n' "$suites" "$tests" "$sel"

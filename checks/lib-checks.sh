@@ -47,12 +47,15 @@ check_worktree() {
 	scratch_worktree "$CHECK_WT" "$1"
 }
 
-# verdict NAME FAILURES DETAIL: the one line every check ends with.
+# verdict NAME FAILURES DETAIL: the one line every check ends with; a FAIL
+# ends with the make command that redoes the check (a fixture's range,
+# CHECK_RANGE, is passed as it was).
 verdict() {
 	if [ "$2" -eq 0 ]; then
 		printf 'check-%s %s: PASS (%s)\n' "$1" "$REV" "$3"
 	else
-		printf 'check-%s %s: FAIL: %s\n' "$1" "$REV" "$3"
+		printf 'check-%s %s: FAIL: %s; reproduce: %s\n' "$1" "$REV" "$3" \
+			"${CHECK_RANGE:+CHECK_RANGE=$CHECK_RANGE }$(reproduce "check-$1")"
 		exit 1
 	fi
 }

@@ -61,6 +61,21 @@ if [ -f "$SERIES_CONF" ]; then
 fi
 : "${REV=${SERIES_CURRENT:-}}"
 
+# reproduce TARGET [NAME=VALUE...]: the one make command that redoes this
+# run from a fresh shell, for a FAIL verdict to end with: the repo, KVER,
+# ARCH and REV always, WORKDIR when it is not the default, the test
+# selection (KUNIT, SELFTESTS) when there is one, then the given words.
+reproduce() {
+	local w cmd
+	cmd="make -C $(printf '%q' "$TOP") $1 KVER=$KVER ARCH=${ARCH:-x86_64}${REV:+ REV=$REV}"
+	shift
+	[ "$WORKDIR" = "$HOME/.cache/safer-fput" ] || cmd="$cmd WORKDIR=$(printf '%q' "$WORKDIR")"
+	for w in "$@" ${KUNIT:+"KUNIT=$KUNIT"} ${SELFTESTS:+"SELFTESTS=$SELFTESTS"}; do
+		cmd="$cmd ${w%%=*}=$(printf '%q' "${w#*=}")"
+	done
+	printf '%s' "$cmd"
+}
+
 # repo_path PATH: PATH of this repository as messages name it, relative to
 # its top (series/6.1/v3, cover-letters/6.1/v3.txt).
 repo_path() {

@@ -126,3 +126,20 @@ scan() {
 	[ "$status" -eq 1 ]
 	[[ "${lines[-1]}" == "WARNING: CPU: 0 PID: 259 at ../linux-6.1/fs/file_table.c:400 fput_nodefer+"* ]]
 }
+
+@test "boot/timeouts: every cell has a timeout, an arch's own line wins over '*', BOOT_TIMEOUT over both" {
+	t() { ARCH=$1 WORKDIR=$TEST_WORKDIR bash -c "PROG=boot; . '$2/boot/lib-boot.sh' && boot_timeout $3"; }
+	while read -r a c; do
+		[[ "$(t "$a" "$TOP" "$c")" =~ ^[1-9][0-9]*$ ]]
+	done < <(sed 's/#.*//' "$TOP/boot/gate-matrix" | awk 'NF == 2')
+	cp -a "$TOP" "$BATS_TEST_TMPDIR/r"
+	r=$BATS_TEST_TMPDIR/r
+	printf 'lockdep\tarm64\t999\n' >>"$r/boot/timeouts"
+	[ "$(t arm64 "$r" lockdep)" = 999 ]
+	[ "$(t x86_64 "$r" lockdep)" = "$(t x86_64 "$TOP" lockdep)" ]
+	[ "$(BOOT_TIMEOUT=7 t arm64 "$r" lockdep)" = 7 ]
+	sed -i '/^kasan/d' "$r/boot/timeouts"
+	run t x86_64 "$r" kasan
+	[ "$status" -ne 0 ]
+	[ "$output" = "boot: error: boot/timeouts has no timeout for kasan on x86_64" ]
+}

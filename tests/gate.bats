@@ -144,6 +144,7 @@ fault() {
 	# (the other order cases, fifo_many and run_at_exit, fail too, which
 	# only changes the "(and N more)").
 	reason=${lines[-1]#*: FAIL: }
+	reason=${reason%%; reproduce: *}
 	printf '%s\n' "${reason% (and * more)}" >"$BATS_FILE_TMPDIR/lifo.reason"
 }
 
@@ -194,6 +195,25 @@ fault() {
 	timed run fault lockdep close-no-flush
 	verdict_is "^gate $REV x86_64 lockdep: FAIL: not ok: close_semantics_test\.tmpfs\.posix_locks_removed_by_close$"
 	[ "$status" -ne 0 ]
+	printf '%s\n' "${lines[-1]}" >"$BATS_FILE_TMPDIR/close-no-flush.verdict"
+}
+
+@test "a FAIL's reproduce command, run from a fresh shell, gives the same verdict" {
+	v=$(cat "$BATS_FILE_TMPDIR/close-no-flush.verdict")
+	cmd=${v##*; reproduce: }
+	[ "$cmd" = "make -C $R fault KVER=$DEF_KVER ARCH=x86_64 REV=$REV WORKDIR=$TEST_WORKDIR CONFIG=lockdep FIXTURE=close-no-flush" ]
+	# No variable of this test's environment: only what the line says.
+	timed run env -i HOME="$HOME" PATH=/usr/sbin:/usr/bin:/sbin:/bin bash -c "$cmd"
+	[ "$status" -ne 0 ]
+	[ "$(printf '%s\n' "$output" | grep '^gate ' | tail -n 1)" = "$v" ]
+}
+
+@test "make fault KUNIT= SELFTESTS=: only the selected suites and guest tests run, and the verdict says so" {
+	timed run mk "$R" fault KUNIT='task_work*' SELFTESTS=close_release
+	verdict_is "^gate $REV x86_64 lockdep: PASS \(2 suites, [0-9]+ tests, KUNIT=task_work\*, SELFTESTS=close_release\)$"
+	[ "$status" -eq 0 ]
+	run cut -f1,2 "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/boot/results.tsv"
+	[ "$(printf '%s\n' "$output" | sed 's/\..*//' | sort -u | tr '\n' ' ')" = "guest	close_release kunit	task_work " ]
 }
 
 @test "fault fput-sync-munmap: a final put released under munmap()'s mmap_lock fails the gate" {
@@ -267,6 +287,7 @@ lava_run() {
 	verdict_is "^gate $REV arm64 lockdep: FAIL: "
 	[ "$status" -ne 0 ]
 	reason=${lines[-1]#*: FAIL: }
+	reason=${reason%%; reproduce: *}
 	[ "${reason% (and * more)}" = "$(cat "$BATS_FILE_TMPDIR/lifo.reason")" ]
 }
 

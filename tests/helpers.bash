@@ -101,17 +101,33 @@ repo_state() {
 
 # verdict PREFIX: the last line of $output starting with PREFIX (make adds
 # its own "make: *** ... Error" line after a failing target's verdict).
+# A FAIL's reproduce command is cut off (and a FAIL without one is
+# returned as "NO REPRODUCE: line", so it matches no expected verdict).
 verdict() {
+	local v
 	# shellcheck disable=SC2154 # bats' run sets $output
-	printf '%s\n' "$output" | grep "^$1" | tail -n 1
+	v=$(printf '%s\n' "$output" | grep "^$1" | tail -n 1)
+	case $v in
+	*": FAIL: "*"; reproduce: make -C "*) printf '%s\n' "${v%%; reproduce: *}" ;;
+	*": FAIL: "*) printf 'NO REPRODUCE: %s\n' "$v" ;;
+	*) printf '%s\n' "$v" ;;
+	esac
 }
 
 # verdict_is REGEX: the verdict is the last line of $output; show the run
 # in the TAP output on failure.
 verdict_is() {
+	local v
 	printf '%s\n' "$output" | tail -n 25
 	# shellcheck disable=SC2154 # bats' run sets $lines
-	[[ "${lines[-1]}" =~ $1 ]]
+	v=${lines[-1]}
+	# A FAIL ends with the make command that reproduces it.
+	if [[ "$v" == *": FAIL: "* ]]; then
+		[[ "$v" =~ \;\ reproduce:\ make\ -C\ [^\ ]+\ [a-z-]+\ KVER=[^\ ]+\ ARCH=[^\ ]+ ]] ||
+			{ echo "# no reproduce command at the end of: $v"; return 1; }
+		v=${v%%; reproduce: *}
+	fi
+	[[ "$v" =~ $1 ]]
 }
 
 # timed CMD...: run CMD and print its duration in the TAP output.
