@@ -89,7 +89,7 @@ mapfile -t commits < <(tgit rev-list --reverse "$cover..$head")
 n=${#commits[@]}
 label="bisect $REV $ARCH $config"
 fail() {
-	printf '%s: FAIL: %s\n' "$label" "$*"
+	printf '%s: FAIL: %s; reproduce: %s\n' "$label" "$*" "$(reproduce bisect "CONFIG=$config")"
 	exit 1
 }
 [ "$n" -ge 1 ] || fail "the series has no patch"

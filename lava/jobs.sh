@@ -51,7 +51,8 @@ done
 stage "validate: lava_common.schemas, strict"
 if ! "$TOP/lava/validate" "${files[@]}" >"$dir/validate.log"; then
 	grep ': invalid' "$dir/validate.log" | sed 's/^/       /'
-	printf 'lava-jobs %s: FAIL: %s\n' "$REV" "$(grep -c ': invalid' "$dir/validate.log") of ${#files[@]} files invalid (see $dir/validate.log)"
+	printf 'lava-jobs %s: FAIL: %s; reproduce: %s\n' "$REV" "$(grep -c ': invalid' "$dir/validate.log") of ${#files[@]} files invalid (see $dir/validate.log)" \
+		"$(reproduce lava-jobs ${LAVA_URL:+"LAVA_URL=$LAVA_URL"} ${LAVA_CELLS:+"LAVA_CELLS=$LAVA_CELLS"})"
 	exit 1
 fi
 printf 'lava-jobs %s: PASS (%d jobs, %d devices valid, lava-common strict, in %s)\n' \

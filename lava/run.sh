@@ -30,7 +30,11 @@ check_rev
 [ "$(id -u)" -eq 0 ] || die "lava-run runs in a chroot: run as root"
 label="lava-run $REV $ARCH $config ${fixture:-clean}"
 verdict() {
-	printf '%s: %s\n' "$label" "$*"
+	case $* in
+	FAIL:*) printf '%s: %s; reproduce: %s\n' "$label" "$*" \
+		"$(reproduce lava-run "CONFIG=$config" ${fixture:+"FAULT=$fixture"})" ;;
+	*) printf '%s: %s\n' "$label" "$*" ;;
+	esac
 }
 
 root=$("$TOP/lava/chroot.sh")
