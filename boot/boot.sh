@@ -4,7 +4,9 @@
 # build (kbuild.sh), initramfs (initramfs.sh), boot in QEMU (qemu-run.sh),
 # tests (verdict.sh). Prints a progress line per stage and ends with one
 # verdict line:
-#   gate vN ARCH CONFIG: PASS (k suites, n tests)  |  gate vN ARCH CONFIG: FAIL: reason
+#   gate vN ARCH CONFIG: PASS (k suites, n tests, ACCEL)
+#   gate vN ARCH CONFIG: FAIL: reason; reproduce: make ... [ACCEL=...]
+# ACCEL is kvm or tcg (lib-boot.sh choose_accel).
 # With --record (`make gate`), it boots the committed head of $BRANCH in
 # the gate's worktree (GATE_WT, boot/lib-boot.sh), and a pass writes the gate
 # record (gate-check).
@@ -84,14 +86,21 @@ verdict() {
 			[ "$(git -C "$src" rev-list --count "$base..$head" 2>/dev/null || echo 0)" -gt 2 ]; then
 			note "the first bad patch: $(reproduce bisect "CONFIG=$config") (BISECT=1 runs it)"
 		fi
-		printf '%s: %s; reproduce: %s\n' "$label" "$*" "$repro" ;;
-	*) printf '%s: %s\n' "$label" "$*" ;;
+		printf '%s: %s; reproduce: %s%s\n' "$label" "$*" "$repro" "${accel:+ ACCEL=$accel}" ;;
+	*)
+		if [ -n "$accel" ]; then
+			printf '%s: %s, %s)\n' "$label" "${1%)}" "$accel"
+		else
+			printf '%s: %s\n' "$label" "$*"
+		fi
+		;;
 	esac
 	# A dirty tree's verdict is not the head's.
 	[ -z "$(git -C "$src" status --porcelain --untracked-files=no 2>/dev/null)" ] || dirty=+dirty
 	printf 'head %s%s\n%s: %s\n' "${head:-}" "$dirty" "$label" "$*" >"$build/safer-fput.verdict" 2>/dev/null || true
 }
 
+accel=
 base_ref=$(gate_base_tag)
 base=$(git -C "$src" rev-parse -q --verify "$base_ref^{commit}") ||
 	missing_base "$base_ref"
@@ -126,9 +135,11 @@ if ! "$BOOT/initramfs.sh" "$src" "$build" "$run"; then
 fi
 
 secs=$(boot_timeout "$config")
-stage "boot: $QEMU -accel tcg, timeout $secs s, console $run/console.log"
+choose_accel "$run/${KERNEL_IMAGE##*/}" "$run/initramfs.cpio.gz"
+accel=$ACCEL_USED
+stage "boot: $QEMU -accel $accel ($ACCEL_WHY), timeout $secs s, console $run/console.log"
 qrc=0
-"$BOOT/qemu-run.sh" "$run/${KERNEL_IMAGE##*/}" "$run/initramfs.cpio.gz" \
+QEMU_ACCEL=$accel "$BOOT/qemu-run.sh" "$run/${KERNEL_IMAGE##*/}" "$run/initramfs.cpio.gz" \
 	"$run/console.log" "$secs" ${KUNIT:+"kunit.filter_glob=$KUNIT"} || qrc=$?
 [ "$qrc" = 0 ] || [ "$qrc" = 124 ] || { verdict "FAIL: QEMU did not run"; exit 1; }
 
@@ -168,6 +179,7 @@ if [ -n "$record" ]; then
 		printf 'base %s %s\nhead %s\n' "$base" "$base_ref" "$head"
 		git -C "$src" log --reverse --format='commit %H %s' "$base..$head"
 		printf 'kconfig-sha256 %s\n' "$(sha256sum <"$build/.config" | cut -d' ' -f1)"
+		printf 'accel %s (%s)\n' "$accel" "$ACCEL_WHY"
 		printf 'inputs-sha256 %s\n' "$inputs"
 		# The per-patch results of the checks of this head (checks/
 		# checkpatch.sh, build.sh), for the cover letter's table.
@@ -178,7 +190,7 @@ if [ -n "$record" ]; then
 			t=${t##*/}
 			tail -n +2 "$WORKDIR/results/$KVER/$REV/$t" | sed "s/^/patch ${t%.tsv}\t/"
 		done
-		printf 'verdict %s: %s\n' "$label" "$result"
+		printf 'verdict %s: %s\n' "$label" "${result%)}, $accel)"
 		printf 'date %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	} >"$rec.tmp"
 	cp "$run/console.log" "${rec%.record}.console"

@@ -143,6 +143,67 @@ check_selftests() {
 	done
 }
 
+# choose_accel KERNEL INITRD: how QEMU runs this boot: KVM when it works,
+# else TCG, as virtme-ng and kunit.py do. Sets ACCEL_USED (kvm or tcg) and
+# ACCEL_WHY. ACCEL=kvm or ACCEL=tcg forces one (kvm: an error if it does
+# not work). KVM needs a guest of the host's arch and a usable
+# $KVM_DEVICE (default /dev/kvm); then a probe boots KERNEL and INITRD
+# with busybox as init, no KUnit suite and no test, which must reach init
+# within KVM_PROBE_TIMEOUT seconds (30). On some machines /dev/kvm is there
+# and guests never boot (docs/notes.md): the probe is what decides. Its
+# result is kept per QEMU version, host kernel, arch and device in
+# $WORKDIR/accel/.
+# shellcheck disable=SC2034 # ACCEL_USED, ACCEL_WHY: for the caller
+choose_accel() {
+	local kernel=$1 initrd=$2 dev=${KVM_DEVICE:-/dev/kvm} host why key cache log rc
+	case ${ACCEL:-auto} in
+	tcg)
+		ACCEL_USED=tcg ACCEL_WHY="ACCEL=tcg"
+		return
+		;;
+	kvm | auto) ;;
+	*) die "unknown ACCEL '$ACCEL' (auto, kvm, tcg)" ;;
+	esac
+	host=$(dpkg --print-architecture)
+	if [ "$DEB_ARCH" != "$host" ]; then
+		why="no KVM for an $ARCH guest on an $host host"
+	elif [ ! -e "$dev" ]; then
+		why="no $dev"
+	elif [ ! -r "$dev" ] || [ ! -w "$dev" ]; then
+		why="$dev is not read-writable"
+	else
+		key=$({ "$QEMU" --version | head -n 1; uname -rv; echo "$ARCH $dev"; } | sha256sum | cut -c1-16)
+		cache=$WORKDIR/accel/$ARCH-$key
+		if [ ! -s "$cache" ]; then
+			mkdir -p "${cache%/*}"
+			log=$cache.console
+			note "probing KVM: $QEMU -accel kvm, up to ${KVM_PROBE_TIMEOUT:-30} s (once; kept in $cache)"
+			rc=0
+			# shellcheck disable=SC2086 # QEMU_PARAMS is a list of words
+			timeout -k 5 "${KVM_PROBE_TIMEOUT:-30}" "$QEMU" $QEMU_PARAMS -accel kvm \
+				-m "${QEMU_MEM:-512}" -smp "${QEMU_SMP:-2}" -nodefaults -no-reboot \
+				-display none -monitor none -serial "file:$log" \
+				-kernel "$kernel" -initrd "$initrd" \
+				-append "console=$CONSOLE panic=-1 rdinit=/bin/busybox kunit.filter_glob=safer-fput-kvm-probe" \
+				</dev/null >"$log.qemu" 2>&1 || rc=$?
+			if grep -q 'Run /bin/busybox as init process' "$log" 2>/dev/null; then
+				echo kvm >"$cache"
+			elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+				echo "tcg KVM probe: no init within ${KVM_PROBE_TIMEOUT:-30} s" >"$cache"
+			else
+				echo "tcg KVM probe: QEMU exit $rc: $(grep -m1 . "$log.qemu" || echo "no init reached")" >"$cache"
+			fi
+		fi
+		read -r ACCEL_USED why <"$cache"
+		if [ "$ACCEL_USED" = kvm ]; then
+			ACCEL_WHY="KVM probe passed"
+			return
+		fi
+	fi
+	[ "${ACCEL:-auto}" != kvm ] || die "ACCEL=kvm: $why"
+	ACCEL_USED=tcg ACCEL_WHY=$why
+}
+
 # boot_timeout CONFIG: QEMU's timeout for a boot of CONFIG on $ARCH, in
 # seconds (boot/timeouts; BOOT_TIMEOUT overrides it).
 boot_timeout() {

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# qemu-run.sh - boot KERNEL with INITRD under QEMU/TCG, console to LOG, with
+# qemu-run.sh - boot KERNEL with INITRD under QEMU, console to LOG, with
 # the QEMU, QEMU_PARAMS and CONSOLE of boot/arch/$ARCH.conf.
 # Exits 0 when the guest rebooted (QEMU exits: -no-reboot) and 124 when it
 # was still running after TIMEOUT seconds; the log is kept either way.
@@ -17,11 +17,13 @@ kernel=$1 initrd=$2 log=$3 secs=$4 extra=${5:-}
 command -v "$QEMU" >/dev/null ||
 	die "$QEMU not found (run 'make deps')"
 
-# KVM guests hang on this machine class (docs/notes.md): TCG only.
+# QEMU_ACCEL: kvm or tcg, as boot.sh chose it (lib-boot.sh choose_accel);
+# QEMU_MEM (MiB) and QEMU_SMP size the guest.
 # panic=-1: reboot at once on a panic, so QEMU exits and the log says why.
 rc=0
 # shellcheck disable=SC2086 # QEMU_PARAMS is a list of words
-timeout -k 5 "$secs" "$QEMU" $QEMU_PARAMS -accel tcg -m 512 -smp 2 \
+timeout -k 5 "$secs" "$QEMU" $QEMU_PARAMS -accel "${QEMU_ACCEL:-tcg}" \
+	-m "${QEMU_MEM:-512}" -smp "${QEMU_SMP:-2}" \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial "file:$log" -kernel "$kernel" -initrd "$initrd" \
 	-append "console=$CONSOLE panic=-1 $extra" </dev/null || rc=$?

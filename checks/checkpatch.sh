@@ -94,7 +94,7 @@ mail_patch() {
 # checkpatch_mailed DIR FILE: checkpatch on patch DIR/FILE as a maintainer
 # runs it on a mailed patch: in DIR, outside any git repository.
 checkpatch_mailed() {
-	(cd "$1" && env -u GIT_DIR -u GIT_WORK_TREE -u GIT_COMMON_DIR \
+	(cd "$1" && env -u GIT_DIR -u GIT_WORK_TREE -u GIT_COMMON_DIR PATH="$SYS_PATH" \
 		"$TREE/scripts/checkpatch.pl" --strict --no-tree --color=never \
 		--ignore "$ignore" --summary-file -q "$2" 2>&1)
 }
@@ -128,7 +128,7 @@ for c in $(check_commits); do
 		result=fail
 		if [ -z "$out" ]; then
 			tree_ok=1 mailed_ok=1
-			tree_out=$(cd "$TREE" && env -u GIT_DIR -u GIT_WORK_TREE -u GIT_COMMON_DIR \
+			tree_out=$(cd "$TREE" && env -u GIT_DIR -u GIT_WORK_TREE -u GIT_COMMON_DIR PATH="$SYS_PATH" \
 				scripts/checkpatch.pl --strict --color=never \
 				--ignore "$ignore" --summary-file -q -g "$c" 2>&1) || tree_ok=0
 			mailed_out=$(checkpatch_mailed "$dir" "$file") || mailed_ok=0

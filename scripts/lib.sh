@@ -12,9 +12,10 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BRANCH=b4/safer-fput
 export SERIES_NAME=safer-fput
 
-# The tree's python helpers (checkpatch's spdxcheck.py, kunit.py) need the
-# Debian python3 modules: put the system python ahead of a pyenv shim.
-PATH=/usr/bin:$PATH
+# PATH stays the user's (their b4, QEMU, python). checkpatch's spdxcheck.py
+# needs the Debian python3 modules (ply, git) that a pyenv shim ahead of
+# /usr/bin lacks: checkpatch runs with PATH=$SYS_PATH.
+export SYS_PATH=/usr/bin:$PATH
 
 die() {
 	printf '%s: error: %s\n' "${PROG:-${0##*/}}" "$*" >&2

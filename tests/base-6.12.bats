@@ -45,7 +45,7 @@ fault() {
 # bats test_tags=full
 @test "the 6.12 series' head boots clean, with the suites it adds" {
 	timed run fault lockdep
-	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests, (tcg|kvm)\)$"
 	[ "$status" -eq 0 ]
 	suites_pass "$TEST_WORKDIR/check/build-$KV-x86_64-lockdep/boot/console.log"
 }
@@ -75,7 +75,7 @@ fault() {
 @test "make tree series gate KVER=6.12 on a fresh workdir: per-commit builds, the record, the suites" {
 	rm -rf "$TEST_WORKDIR/gate/$KV" "$TEST_WORKDIR/results/$KV" "$TEST_WORKDIR/check/build-$KV-x86_64-lockdep"
 	timed run mk "$R" tree series gate KVER=$KV
-	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests, (tcg|kvm)\)$"
 	[ "$status" -eq 0 ]
 	rec=$TEST_WORKDIR/gate/$KV/$REV-x86_64-lockdep.record
 	grep -qx "head $(git -C "$TEST_WORKDIR/linux-$KV" rev-parse b4/safer-fput)" "$rec"

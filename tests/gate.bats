@@ -45,7 +45,7 @@ fault() {
 	# warm: checks.bats built fixtures there).
 	rm -rf "$TEST_WORKDIR/results"
 	timed run mk "$R" gate
-	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	verdict_is "^gate $REV x86_64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests, (tcg|kvm)\)$"
 	[ "$status" -eq 0 ]
 	rec=$TEST_WORKDIR/gate/$DEF_KVER/$REV-x86_64-lockdep.record
 	grep -qx "arch x86_64" "$rec"
@@ -201,7 +201,7 @@ fault() {
 @test "a FAIL's reproduce command, run from a fresh shell, gives the same verdict" {
 	v=$(cat "$BATS_FILE_TMPDIR/close-no-flush.verdict")
 	cmd=${v##*; reproduce: }
-	[ "$cmd" = "make -C $R fault KVER=$DEF_KVER ARCH=x86_64 REV=$REV WORKDIR=$TEST_WORKDIR CONFIG=lockdep FIXTURE=close-no-flush" ]
+	[[ "$cmd" =~ ^"make -C $R fault KVER=$DEF_KVER ARCH=x86_64 REV=$REV WORKDIR=$TEST_WORKDIR CONFIG=lockdep FIXTURE=close-no-flush ACCEL="(tcg|kvm)$ ]]
 	# No variable of this test's environment: only what the line says.
 	timed run env -i HOME="$HOME" PATH=/usr/sbin:/usr/bin:/sbin:/bin bash -c "$cmd"
 	[ "$status" -ne 0 ]
@@ -210,7 +210,7 @@ fault() {
 
 @test "make fault KUNIT= SELFTESTS=: only the selected suites and guest tests run, and the verdict says so" {
 	timed run mk "$R" fault KUNIT='task_work*' SELFTESTS=close_release
-	verdict_is "^gate $REV x86_64 lockdep: PASS \(2 suites, [0-9]+ tests, KUNIT=task_work\*, SELFTESTS=close_release\)$"
+	verdict_is "^gate $REV x86_64 lockdep: PASS \(2 suites, [0-9]+ tests, KUNIT=task_work\*, SELFTESTS=close_release, (tcg|kvm)\)$"
 	[ "$status" -eq 0 ]
 	run cut -f1,2 "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/boot/results.tsv"
 	[ "$(printf '%s\n' "$output" | sed 's/\..*//' | sort -u | tr '\n' ' ')" = "guest	close_release kunit	task_work " ]
@@ -266,7 +266,7 @@ lava_run() {
 @test "make gate ARCH=arm64 (nothing reused): the clean revision passes, suites and counts shown" {
 	rm -rf "$TEST_WORKDIR/results"
 	timed run mk "$R" gate ARCH=arm64
-	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests\)$"
+	verdict_is "^gate $REV arm64 lockdep: PASS \(([0-9]+) suites, ([0-9]+) tests, (tcg|kvm)\)$"
 	[ "$status" -eq 0 ]
 	rec=$TEST_WORKDIR/gate/$DEF_KVER/$REV-arm64-lockdep.record
 	grep -qx "arch arm64" "$rec"

@@ -1,0 +1,80 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+# accel.bats - KVM when it works, else TCG (boot/lib-boot.sh choose_accel):
+# the device, the host arch, the probe boot and its cache, and ACCEL. The
+# probe runs the real QEMU against a fake device, or a fake QEMU that
+# reaches init; no kernel is built.
+# bats file_tags=quick
+
+load helpers
+
+# accel [VAR=VALUE...]: choose_accel for a dummy kernel and initramfs, in a
+# workdir of this test; prints "ACCEL_USED: ACCEL_WHY".
+accel() {
+	: >"$BATS_TEST_TMPDIR/Image"
+	: >"$BATS_TEST_TMPDIR/initrd"
+	env WORKDIR="$BATS_TEST_TMPDIR/wd" KVM_PROBE_TIMEOUT=20 "$@" bash -c "PROG=boot; . '$TOP/boot/lib-boot.sh' &&
+		choose_accel '$BATS_TEST_TMPDIR/Image' '$BATS_TEST_TMPDIR/initrd' && echo \"\$ACCEL_USED: \$ACCEL_WHY\""
+}
+
+@test "no KVM device: TCG, and why" {
+	run accel KVM_DEVICE=/nonexistent/kvm
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "tcg: no /nonexistent/kvm" ]
+	run accel KVM_DEVICE=/nonexistent/kvm ACCEL=kvm
+	[ "$status" -ne 0 ]
+	[ "$output" = "boot: error: ACCEL=kvm: no /nonexistent/kvm" ]
+}
+
+@test "a device that is there but does not boot a guest: the probe fails, TCG, once" {
+	# A regular file stands in for the device; QEMU itself opens
+	# /dev/kvm, which this machine does not have or cannot boot with.
+	: >"$BATS_TEST_TMPDIR/kvm"
+	run accel KVM_DEVICE="$BATS_TEST_TMPDIR/kvm"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"probing KVM: qemu-system-x86_64 -accel kvm"* ]]
+	[[ "${lines[-1]}" == "tcg: KVM probe: "* ]]
+	# The result is kept: the next boot does not probe again.
+	run accel KVM_DEVICE="$BATS_TEST_TMPDIR/kvm"
+	[[ "$output" != *"probing KVM"* ]]
+	[[ "${lines[-1]}" == "tcg: KVM probe: "* ]]
+	run accel KVM_DEVICE="$BATS_TEST_TMPDIR/kvm" ACCEL=kvm
+	[ "$status" -ne 0 ]
+	[[ "$output" == "boot: error: ACCEL=kvm: KVM probe: "* ]]
+}
+
+@test "a probe that reaches init: KVM; ACCEL=tcg still forces TCG" {
+	: >"$BATS_TEST_TMPDIR/kvm"
+	# A QEMU that boots to init at once: it writes the kernel's line to
+	# the serial file it is given, and says which accel it was asked for.
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	cat >"$BATS_TEST_TMPDIR/bin/qemu-system-x86_64" <<-'SH'
+		#!/bin/sh
+		[ "$1" != --version ] || { echo "QEMU emulator version 0.0-fake"; exit 0; }
+		while [ $# -gt 0 ]; do
+			case $1 in
+			-accel) echo "accel $2" >>"${0%/*}/calls" ;;
+			-serial) log=${2#file:} ;;
+			esac
+			shift
+		done
+		echo "Run /bin/busybox as init process" >"$log"
+	SH
+	chmod +x "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64"
+	run accel KVM_DEVICE="$BATS_TEST_TMPDIR/kvm" PATH="$BATS_TEST_TMPDIR/bin:$PATH"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "kvm: KVM probe passed" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/bin/calls")" = "accel kvm" ]
+	run accel KVM_DEVICE="$BATS_TEST_TMPDIR/kvm" PATH="$BATS_TEST_TMPDIR/bin:$PATH" ACCEL=tcg
+	[ "${lines[-1]}" = "tcg: ACCEL=tcg" ]
+	run accel KVM_DEVICE="$BATS_TEST_TMPDIR/kvm" PATH="$BATS_TEST_TMPDIR/bin:$PATH" ACCEL=hvf
+	[ "$status" -ne 0 ]
+	[ "$output" = "boot: error: unknown ACCEL 'hvf' (auto, kvm, tcg)" ]
+}
+
+@test "a guest of another arch never uses KVM" {
+	: >"$BATS_TEST_TMPDIR/kvm"
+	run accel ARCH=arm64 KVM_DEVICE="$BATS_TEST_TMPDIR/kvm"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "tcg: no KVM for an arm64 guest on an amd64 host" ]
+}
