@@ -26,6 +26,6 @@ else
 	cat "$tmp/out"
 	bad=$(sed -n 's/^In \(.*\) line [0-9]*:$/\1/p' "$tmp/out" | sort -u | wc -l)
 	[ "$bad" -gt 0 ] || { echo "lint: FAIL: shellcheck failed without a finding (see above)"; exit 1; }
-	echo "lint: FAIL: shellcheck findings in $bad of $n scripts"
+	echo "lint: FAIL: shellcheck findings in $bad of $n scripts; reproduce: make -C $(pwd) lint"
 	exit 1
 fi

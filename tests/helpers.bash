@@ -37,6 +37,21 @@ copy_repo() {
 	rm -rf "$dst"
 	mkdir -p "$dst"
 	(cd "$TOP" && tar cf - --exclude=./.git/index.lock .) | (cd "$dst" && tar xf -)
+	# In a linked worktree (git worktree add), .git is a file naming the
+	# shared repository: the copy's commits would land on the developer's
+	# branch. Give the copy a repository of its own.
+	if [ -f "$dst/.git" ]; then
+		local b head
+		b=$(git -C "$TOP" rev-parse --abbrev-ref HEAD)
+		head=$(git -C "$TOP" rev-parse HEAD)
+		rm "$dst/.git"
+		git clone -q --no-checkout --no-local "$(git -C "$TOP" rev-parse --path-format=absolute --git-common-dir)" "$dst/.clone"
+		mv "$dst/.clone/.git" "$dst/.git"
+		rm -rf "$dst/.clone"
+		git -C "$dst" update-ref "refs/heads/$b" "$head"
+		git -C "$dst" symbolic-ref HEAD "refs/heads/$b"
+		git -C "$dst" reset -q
+	fi
 	# Commit the copy's state, so it starts clean whatever the developer
 	# has uncommitted (CI's clean clone is clean anyway).
 	git -C "$dst" add -A
@@ -107,9 +122,9 @@ verdict() {
 	local v
 	# shellcheck disable=SC2154 # bats' run sets $output
 	v=$(printf '%s\n' "$output" | grep "^$1" | tail -n 1)
-	case $v in
-	*": FAIL: "*"; reproduce: make -C "*) printf '%s\n' "${v%%; reproduce: *}" ;;
-	*": FAIL: "*) printf 'NO REPRODUCE: %s\n' "$v" ;;
+	case ${v#*: } in
+	"FAIL: "*"; reproduce: make -C "*) printf '%s\n' "${v%%; reproduce: *}" ;;
+	"FAIL: "*) printf 'NO REPRODUCE: %s\n' "$v" ;;
 	*) printf '%s\n' "$v" ;;
 	esac
 }
@@ -122,7 +137,7 @@ verdict_is() {
 	# shellcheck disable=SC2154 # bats' run sets $lines
 	v=${lines[-1]}
 	# A FAIL ends with the make command that reproduces it.
-	if [[ "$v" == *": FAIL: "* ]]; then
+	if [[ "${v#*: }" == "FAIL: "* ]]; then
 		[[ "$v" =~ \;\ reproduce:\ make\ -C\ [^\ ]+\ [a-z-]+\ KVER=[^\ ]+\ ARCH=[^\ ]+ ]] ||
 			{ echo "# no reproduce command at the end of: $v"; return 1; }
 		v=${v%%; reproduce: *}
