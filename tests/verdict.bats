@@ -56,6 +56,20 @@ fails_with() {
 	[[ "$output" == *"console-scan: skipped 2 report(s) boot/known-issues lists in math-int_log, first: WARNING: ../linux-7.3/lib/math/int_log.c:63 at intlog2+"* ]]
 }
 
+@test "a selected boot passes with what it selected, and says so; without the selection it misses suites" {
+	KUNIT='task_work*' SELFTESTS=close_release verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-selected.log"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "PASS (2 suites, 17 tests, KUNIT=task_work*, SELFTESTS=close_release)" ]
+	# The same log read as a full boot's: the suites it did not select are
+	# missing (the series' file_table suite first, as boot/expected-suites
+	# lists it after the guest tests).
+	verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-selected.log"
+	fails_with "expected suite(s) did not run: inotify_close_order close_range_test fput_close_sync"
+	# A selection that does not cover what ran still expects what it names.
+	KUNIT='fput_close_sync' verdict 7.3 x86_64 "$FIX/x86_64-7.3-lockdep-selected.log"
+	fails_with "expected suite(s) did not run: inotify_close_order close_range_test fput_close_sync"
+}
+
 @test "QEMU still running at the timeout is a hang, whatever the log has so far" {
 	sed '/^safer-fput: guest tests begin/q' "$FIX/x86_64-7.3-lockdep-pass.log" \
 		>"$BATS_TEST_TMPDIR/hang.log"
