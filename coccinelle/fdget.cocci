@@ -163,6 +163,13 @@ def key(p):
     return (p[0].file, int(p[0].line))
 
 
+# The fget() sites the assignment pattern (okp) renames. Its isomorphisms
+# match a declaration's initialiser too, which okd also matches: renaming
+# such a variable twice, when it is already named as the struct fd ("f"),
+# would write f.file.file.
+OKP_SITES = set()
+
+
 def see(p):
     seen.setdefault(key(p), None)
 
@@ -1140,9 +1147,11 @@ struct file *f = fget@p(fdx);
 @script:python mk1@
 fn << okp.fn;
 f << okp.f;
+p << okp.p;
 fid;
 nf;
 @@
+OKP_SITES.add(key(p))
 coccinelle.fid = cocci.make_ident(str(f))
 coccinelle.nf = cocci.make_ident("f")
 
@@ -1165,8 +1174,24 @@ fn(...) { <...
 + nf.file
 ...> }
 
+// Renamed by ren1 already: not again.
+@script:python mk2r@
+p << okd.p;
+f << okd.f;
+fn;
+fid;
+nf;
+@@
+# (include_match(False) here would drop okd's match for mk2's rules too.)
+coccinelle.fn = cocci.make_ident(p[0].current_element)
+coccinelle.nf = cocci.make_ident("f")
+if key(p) in OKP_SITES:
+    coccinelle.fid = cocci.make_ident("safer_fput_renamed_by_ren1")
+else:
+    coccinelle.fid = cocci.make_ident(str(f))
+
 @ren2@
-identifier mk2.fn, mk2.fid, mk2.nf;
+identifier mk2r.fn, mk2r.fid, mk2r.nf;
 @@
 fn(...) { <...
 - fid
