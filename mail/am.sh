@@ -57,6 +57,7 @@ count=$(grep -c '^From mboxrd@z ' "$tmp/thread.mbox")
 # branches are never touched.
 scratch_worktree "$wt" "$base"
 mkdir -p "$tmp/am"
+require_b4
 (cd "$wt" && b4 --offline-mode am -m - -o "$tmp/am" "$msgid") <"$tmp/thread.mbox" >"$tmp/b4.log" 2>&1 ||
 	{ sed 's/^/  /' "$tmp/b4.log" >&2; fail "b4 am of <$msgid> failed"; }
 mbx=$(find "$tmp/am" -name '*.mbx' | head -n 1)

@@ -45,44 +45,57 @@ getmaint_cmd() { # to|cc
 }
 
 # mail_config: point b4 and git send-email in the kernel tree at the local
-# list, and only there. Run before every b4 command that may send or that
-# rewrites To/Cc; mail_config_check then proves nothing points elsewhere.
+# list, and only there, for the commands of this script: the settings are
+# git's command scope (GIT_CONFIG_COUNT, GIT_CONFIG_KEY_n/VALUE_n, git
+# 2.31), exported to b4 and the git commands it runs. They override every
+# config file, a developer's global sendemail.smtpServer included, and
+# nothing is written to $TREE/.git/config. Empty values override a
+# setting made elsewhere. Run before every b4 command that may send or
+# that rewrites To/Cc; mail_config_check then proves nothing points
+# elsewhere.
 mail_config() {
-	local lists
+	local lists ident i=0
+	require_b4
+	# A script this one runs inherits the settings: nothing to redo.
+	if [ -n "${GIT_CONFIG_COUNT:-}" ] && [ "${SAFER_FPUT_MAIL_CONFIG:-}" = "$GIT_CONFIG_COUNT" ] &&
+		[ -z "${GIT_CONFIG_PARAMETERS:-}" ]; then
+		mail_config_check
+		return
+	fi
+	[ -z "${GIT_CONFIG_PARAMETERS:-}${GIT_CONFIG_COUNT:-}" ] ||
+		die "git config overrides in the environment (GIT_CONFIG_PARAMETERS/GIT_CONFIG_COUNT): refusing to send"
 	lists=$(lists_dir)
 	list_init "$lists"
 	lists=$(cd "$lists" && pwd)
-	tgit config sendemail.smtpServer "$DELIVER --lists $lists"
-	tgit config --unset-all sendemail.smtpServerPort 2>/dev/null || true
-	tgit config --unset-all sendemail.identity 2>/dev/null || true
-	# Empty values override any global setting.
-	tgit config b4.send-endpoint-web ''
-	tgit config b4.sendemail-identity ''
-	tgit config b4.send-no-patatt-sign yes
-	tgit config b4.midmask "$LIST_URL/%s"
-	tgit config b4.linkmask "$LIST_URL/%s/"
-	tgit config b4.searchmask "$LIST_URL/?x=m&t=1&q=%s"
-	tgit config b4.send-auto-to-cmd "$(getmaint_cmd to)"
-	tgit config b4.send-auto-cc-cmd "$(getmaint_cmd cc)"
-	local ident
 	ident=$(tgit var GIT_AUTHOR_IDENT) || die "no git identity in $TREE (git config user.name/user.email)"
-	tgit config sendemail.from "${ident% * *}"
+	set -- sendemail.smtpServer "$DELIVER --lists $lists" \
+		sendemail.from "${ident% * *}" \
+		b4.send-endpoint-web '' \
+		b4.sendemail-identity '' \
+		b4.send-no-patatt-sign yes \
+		b4.midmask "$LIST_URL/%s" \
+		b4.linkmask "$LIST_URL/%s/" \
+		b4.searchmask "$LIST_URL/?x=m&t=1&q=%s" \
+		b4.send-auto-to-cmd "$(getmaint_cmd to)" \
+		b4.send-auto-cc-cmd "$(getmaint_cmd cc)"
+	while [ $# -gt 0 ]; do
+		export "GIT_CONFIG_KEY_$i=$1" "GIT_CONFIG_VALUE_$i=$2"
+		i=$((i + 1))
+		shift 2
+	done
+	export GIT_CONFIG_COUNT=$i SAFER_FPUT_MAIL_CONFIG=$i
 	mail_config_check
 }
 
 # mail_config_check: the effective configuration b4 send will see (every
-# git config scope) delivers through mail/deliver only, else die.
+# scope: the files, then mail_config's command scope) sends to mail/deliver
+# only.
 mail_config_check() {
 	local v
-	[ -z "${GIT_CONFIG_PARAMETERS:-}${GIT_CONFIG_COUNT:-}" ] ||
-		die "git config overrides in the environment (GIT_CONFIG_PARAMETERS/GIT_CONFIG_COUNT): refusing to send"
-	# git send-email and b4 take the last value of every scope, so the
-	# tree's own must be that last one; a developer's global
-	# sendemail.smtpServer (usual on a kernel box) comes before it.
+	# git send-email and b4 take the last value: the command scope's.
 	v=$(tgit config --get-all sendemail.smtpServer | tail -n 1 || true)
 	case $v in
-	"$DELIVER --lists "*) [ "$(tgit config --local --get-all sendemail.smtpServer | wc -l)" -eq 1 ] ||
-		die "sendemail.smtpServer has several values in $TREE/.git/config: refusing to send" ;;
+	"$DELIVER --lists "*) ;;
 	*) die "sendemail.smtpServer is '${v:-unset}', not $DELIVER: refusing to send" ;;
 	esac
 	case $v in

@@ -77,6 +77,18 @@ reproduce() {
 	printf '%s' "$cmd"
 }
 
+# require_b4: the b4 found in PATH (the user's own, if they have one) is
+# one the scripts work with: prep --auto-to-cc, send -o, trailers -u and
+# am --offline-mode as b4 0.12 has them (docs/notes.md).
+B4_MIN=0.12
+require_b4() {
+	local v
+	command -v b4 >/dev/null || die "b4 not found (run 'make deps', or put b4 >= $B4_MIN in PATH)"
+	v=$(b4 --version 2>/dev/null | head -n 1)
+	printf '%s\n%s\n' "$B4_MIN" "${v:-0}" | sort -C -V ||
+		die "b4 ${v:-of unknown version} at $(command -v b4) is older than $B4_MIN, which the scripts need"
+}
+
 # repo_path PATH: PATH of this repository as messages name it, relative to
 # its top (series/6.1/v3, cover-letters/6.1/v3.txt).
 repo_path() {

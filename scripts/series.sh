@@ -67,6 +67,7 @@ else
 	# commit and its tracking block; 'make export' saves it.
 	branch_exists && die "$(repo_path "$cover_file") is missing; run 'make export' to write it"
 	tgit checkout -q -B safer-fput/base "$base"
+	require_b4
 	(cd "$TREE" && b4 prep -n "$SERIES_NAME" -f "$base" >"$tmp/b4.log" 2>&1) || {
 		cat "$tmp/b4.log" >&2
 		restore

@@ -60,3 +60,19 @@ FIX=$BATS_TEST_DIRNAME/fixtures/console
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"safer-fput (KVER=6.1 REV=$CUR_REV ARCH=arm64 WORKDIR=$TEST_WORKDIR)"* ]]
 }
+
+@test "a b4 older than the scripts need, or none, is a one-line error; PATH is the user's" {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\necho 0.11.2\n' >"$BATS_TEST_TMPDIR/bin/b4"
+	chmod +x "$BATS_TEST_TMPDIR/bin/b4"
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" WORKDIR="$TEST_WORKDIR" bash -c "PROG=series; . '$TOP/scripts/lib.sh' && require_b4"
+	[ "$status" -ne 0 ]
+	[ "$output" = "series: error: b4 0.11.2 at $BATS_TEST_TMPDIR/bin/b4 is older than 0.12, which the scripts need" ]
+	printf '#!/bin/sh\necho 0.14.1\n' >"$BATS_TEST_TMPDIR/bin/b4"
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" WORKDIR="$TEST_WORKDIR" bash -c "PROG=series; . '$TOP/scripts/lib.sh' && require_b4 && command -v b4"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$BATS_TEST_TMPDIR/bin/b4" ]
+	run env PATH=/nonexistent WORKDIR="$TEST_WORKDIR" /bin/bash -c "PROG=series; . '$TOP/scripts/lib.sh' && require_b4"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"series: error: b4 not found (run 'make deps', or put b4 >= 0.12 in PATH)" ]]
+}
