@@ -106,6 +106,19 @@ scan() {
 	[ "$status" -eq 1 ]
 }
 
+@test "known-issues: 7.3's clk divider suite's warnings pass on arm64 lockdep of 7.3 only" {
+	log=$FIX/arm64-7.3-lockdep-clk-divider.log
+	run env ARCH=arm64 KVER=7.3 WORKDIR="$TEST_WORKDIR" "$TOP/boot/console-scan.sh" "$log" lockdep
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"console-scan: skipped 15 report(s) boot/known-issues lists in clk_divider_bestdiv, first: WARNING: ../linux-7.3/drivers/clk/clk.c:838 at clk_core_get_boundaries+0x3c/0xb8, "* ]]
+	# 6.1's line does not cover 7.3's suite, nor 7.3's another base.
+	for kv in 6.1 6.12; do
+		run env ARCH=arm64 KVER=$kv WORKDIR="$TEST_WORKDIR" "$TOP/boot/console-scan.sh" "$log" lockdep
+		[ "$status" -eq 1 ]
+		[[ "${lines[-1]}" == "WARNING: ../linux-7.3/drivers/clk/clk.c:838 at clk_core_get_boundaries+0x3c/0xb8, CPU#1: kunit_try_catch/1888" ]]
+	done
+}
+
 @test "known-issues: the same warning in another suite, after the suite, or another warning in it, fails" {
 	# In the task_work suite, not the clk one.
 	sed 's/# Subtest: clk-leaf-mux-set-rate-parent/# Subtest: task_work/' \
