@@ -45,7 +45,11 @@ stage "gate: $ARCH $config ${fixture:-no fixture} (boot/faults.sh)"
 gate=$("$BOOT/faults.sh" "$config" ${fixture:+"$fixture"} 2>"$WORKDIR/lava/$KVER/gate.log" |
 	tail -n 1) || true
 case $gate in
-"gate $REV $ARCH $config: "*) ours=${gate#gate "$REV $ARCH $config: "} ;;
+"gate $REV $ARCH $config: "*)
+	ours=${gate#gate "$REV $ARCH $config: "}
+	# Its reproduce command is the gate's, not this run's.
+	ours=${ours%%; reproduce: *}
+	;;
 *) die "the gate did not end with a verdict (see $WORKDIR/lava/$KVER/gate.log)" ;;
 esac
 [ -f "$build/boot/results.tsv" ] || die "the gate wrote no results ($build/boot)"

@@ -160,8 +160,10 @@ tgit update-ref -m "make port FROM=$FROM TO=$TO" "$port_branch" "$head"
 tgit update-ref "$made_ref" "$head"
 counts="$applied applied, $fuzz with fuzz, $upstream already upstream, $conflicts conflicting"
 if [ "$conflicts" -gt 0 ]; then
-	printf 'port %s/%s -> %s: FAIL: %d of %d patches do not apply (%s): %s; the rest is on %s\n' \
-		"$FROM" "$src_rev" "$TO" "$conflicts" "$total" "${bad# }" "$counts" "${port_branch#refs/heads/}"
+	repro="make -C $(printf '%q' "$TOP") port FROM=$FROM TO=$TO REV=$src_rev"
+	[ "$WORKDIR" = "$HOME/.cache/safer-fput" ] || repro="$repro WORKDIR=$(printf '%q' "$WORKDIR")"
+	printf 'port %s/%s -> %s: FAIL: %d of %d patches do not apply (%s): %s; the rest is on %s; reproduce: %s\n' \
+		"$FROM" "$src_rev" "$TO" "$conflicts" "$total" "${bad# }" "$counts" "${port_branch#refs/heads/}" "$repro"
 	exit 1
 fi
 printf 'port %s/%s -> %s: PASS (%d patches: %s) on %s\n' "$FROM" "$src_rev" "$TO" "$total" "$counts" \

@@ -88,7 +88,9 @@ lj() {
 	grep -qx "        url: https://files.example.org/safer-fput/$CUR_REV/arm64-lockdep/Image" "$d/arm64-lockdep/job.yaml"
 	grep -qx "        sha256sum: $(sha256sum <"$d/arm64-lockdep/Image" | cut -d' ' -f1)" "$d/arm64-lockdep/job.yaml"
 	grep -qx '        image_arg: -kernel {kernel} -append "console=ttyAMA0 panic=-1"' "$d/arm64-lockdep/job.yaml"
-	grep -qx '      minutes: 6' "$d/arm64-lockdep/job.yaml"   # lava-test-monitor: lockdep's 360 s
+	# lava-test-monitor: the gate's timeout of the cell (boot/timeouts), in minutes.
+	secs=$(ARCH=arm64 WORKDIR=$LW bash -c ". '$R/boot/lib-boot.sh' && boot_timeout lockdep")
+	grep -qx "      minutes: $(((secs + 59) / 60))" "$d/arm64-lockdep/job.yaml"
 	grep -qx '          command: qemu-system-aarch64' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          - -M virt -cpu cortex-a57' "$d/arm64-lockdep/device.yaml"
 	grep -qx '          command: qemu-system-x86_64' "$d/x86_64-lockdep/device.yaml"
