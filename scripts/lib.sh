@@ -61,6 +61,9 @@ if [ -f "$SERIES_CONF" ]; then
 	. "$SERIES_CONF"
 fi
 : "${REV=${SERIES_CURRENT:-}}"
+# The boot's test selection (boot/, make boot KUNIT= SELFTESTS=): empty,
+# every test. Scripts run directly, not through make, see it unset.
+: "${KUNIT=}" "${SELFTESTS=}"
 
 # reproduce TARGET [NAME=VALUE...]: the one make command that redoes this
 # run from a fresh shell, for a FAIL verdict to end with: the repo, KVER,

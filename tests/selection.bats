@@ -76,3 +76,12 @@ FIX=$BATS_TEST_DIRNAME/fixtures/console
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"series: error: b4 not found (run 'make deps', or put b4 >= 0.12 in PATH)" ]]
 }
+
+@test "the boot scripts run directly, with no selection in the environment, select every test" {
+	# As tests/gate.bats and bisect call boot/faults.sh and boot/boot.sh:
+	# not through make, which exports KUNIT and SELFTESTS (empty).
+	run env -u KUNIT -u SELFTESTS KVER=6.1 WORKDIR="$TEST_WORKDIR" bash -c \
+		"set -euo pipefail; PROG=boot; . '$TOP/boot/lib-boot.sh'; check_selftests; guest_selected close_release; echo selected"
+	[ "$status" -eq 0 ]
+	[ "$output" = selected ]
+}
