@@ -123,7 +123,8 @@ verdict() {
 	# shellcheck disable=SC2154 # bats' run sets $output
 	v=$(printf '%s\n' "$output" | grep "^$1" | tail -n 1)
 	case ${v#*: } in
-	"FAIL: "*"; reproduce: make -C "*) printf '%s\n' "${v%%; reproduce: *}" ;;
+	"FAIL: "*"; reproduce: make -C "* | "FAIL: "*"; reproduce: "[A-Z]*"="*" make -C "*)
+		printf '%s\n' "${v%%; reproduce: *}" ;;
 	"FAIL: "*) printf 'NO REPRODUCE: %s\n' "$v" ;;
 	*) printf '%s\n' "$v" ;;
 	esac
@@ -138,7 +139,7 @@ verdict_is() {
 	v=${lines[-1]}
 	# A FAIL ends with the make command that reproduces it.
 	if [[ "${v#*: }" == "FAIL: "* ]]; then
-		[[ "$v" =~ \;\ reproduce:\ make\ -C\ [^\ ]+\ [a-z-]+\ KVER=[^\ ]+\ ARCH=[^\ ]+ ]] ||
+		[[ "$v" =~ \;\ reproduce:\ ([A-Z_]+=[^\ ]+\ )*make\ -C\ [^\ ]+\ [a-z-]+\ KVER=[^\ ]+\ ARCH=[^\ ]+ ]] ||
 			{ echo "# no reproduce command at the end of: $v"; return 1; }
 		v=${v%%; reproduce: *}
 	fi
