@@ -55,7 +55,7 @@ verdict() {
 		printf 'check-%s %s: PASS (%s)\n' "$1" "$REV" "$3"
 	else
 		printf 'check-%s %s: FAIL: %s; reproduce: %s\n' "$1" "$REV" "$3" \
-			"${CHECK_RANGE:+CHECK_RANGE=$CHECK_RANGE }$(reproduce "check-$1")"
+			"$(reproduce "check-$1" ${CHECK_RANGE:+"CHECK_RANGE=$CHECK_RANGE"})"
 		exit 1
 	fi
 }
