@@ -178,20 +178,17 @@ choose_accel() {
 			mkdir -p "${cache%/*}"
 			log=$cache.console
 			note "probing KVM: $QEMU -accel kvm, up to ${KVM_PROBE_TIMEOUT:-30} s (once; kept in $cache)"
+			# The gate's own QEMU command (qemu-run.sh), with KVM; its
+			# stderr has QEMU's reason when KVM cannot even start.
 			rc=0
-			# shellcheck disable=SC2086 # QEMU_PARAMS is a list of words
-			timeout -k 5 "${KVM_PROBE_TIMEOUT:-30}" "$QEMU" $QEMU_PARAMS -accel kvm \
-				-m "${QEMU_MEM:-512}" -smp "${QEMU_SMP:-2}" -nodefaults -no-reboot \
-				-display none -monitor none -serial "file:$log" \
-				-kernel "$kernel" -initrd "$initrd" \
-				-append "console=$CONSOLE panic=-1 rdinit=/bin/busybox kunit.filter_glob=safer-fput-kvm-probe" \
-				</dev/null >"$log.qemu" 2>&1 || rc=$?
+			QEMU_ACCEL=kvm "$BOOT/qemu-run.sh" "$kernel" "$initrd" "$log" "${KVM_PROBE_TIMEOUT:-30}" \
+				"rdinit=/bin/busybox kunit.filter_glob=safer-fput-kvm-probe" 2>"$log.qemu" || rc=$?
 			if grep -q 'Run /bin/busybox as init process' "$log" 2>/dev/null; then
 				echo kvm >"$cache"
-			elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+			elif [ "$rc" = 124 ]; then
 				echo "tcg KVM probe: no init within ${KVM_PROBE_TIMEOUT:-30} s" >"$cache"
 			else
-				echo "tcg KVM probe: QEMU exit $rc: $(grep -m1 . "$log.qemu" || echo "no init reached")" >"$cache"
+				echo "tcg KVM probe: $(grep -m1 . "$log.qemu" || echo "no init reached")" >"$cache"
 			fi
 		fi
 		read -r ACCEL_USED why <"$cache"
