@@ -7,7 +7,9 @@
 # applied with
 # git am. It is built on a detached HEAD and the branch moves only once all
 # patches applied, so a failure leaves the branch as it was. A branch that
-# holds work not exported to series/ is never reset.
+# holds work not exported to series/ is never reset: it is exported (the
+# branch is the source of truth, as for b4), or refused if series/ was
+# edited as well.
 set -euo pipefail
 PROG=series
 # shellcheck source=lib.sh
@@ -35,9 +37,29 @@ if branch_exists; then
 		exit 0
 	fi
 	# The branch differs from series/KVER/$REV (or holds another revision).
-	# Rebuild it only if nobody worked on it since the last import or
-	# export: then everything on it is already saved in series/.
-	require_synced
+	# Branch first, as with b4: a branch edited since the last import or
+	# export (git commit --amend, rebase -i) is the newer side, and
+	# series/ follows it, provided series/ still holds what was synced
+	# then. If series/ was edited too, neither side can win: refuse.
+	# A branch that has not moved is rebuilt from series/ (all of it is
+	# saved there).
+	synced=$(tgit rev-parse -q --verify "$SYNC_REF" || true)
+	if [ "$(tgit rev-parse "$BRANCH")" != "$synced" ]; then
+		[ -n "$synced" ] ||
+			die "$BRANCH was never synced with $(repo_path "$SERIES_DIR/$REV"); run 'make export' to save it there (nothing touched)"
+		got=$(cover_revision "$tmp/cover.txt")
+		[ "$got" = "$(rev_number "$REV")" ] ||
+			die "$BRANCH holds work at v$got not exported to series/; run 'make export REV=v$got' first (nothing touched)"
+		mkdir "$tmp/synced"
+		export_branch "$tmp/synced" "$SYNC_REF"
+		series_matches "$tmp/synced" ||
+			die "$BRANCH and $(repo_path "$SERIES_DIR/$REV") were both edited since they were last in sync; keep one: 'make export' (the branch) or reset $BRANCH to $SYNC_REF and 'make series' (series/) (nothing touched)"
+		note "$BRANCH was edited since it was last in sync with $(repo_path "$SERIES_DIR/$REV"): exporting it"
+		"$TOP/scripts/export.sh"
+		[ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
+			tgit checkout -q "$BRANCH"
+		exit 0
+	fi
 fi
 
 if [ -f "$cover_file" ]; then

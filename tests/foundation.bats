@@ -109,17 +109,44 @@ teardown() {
 	[[ "$output" == *"nothing to do"* ]]
 }
 
-@test "make series: refuses a branch with commits not yet exported" {
+@test "make series: an edited branch exports itself; refused if series/ was edited too" {
+	cp -a "$R" "$BATS_TEST_TMPDIR/r2"
+	r2=$BATS_TEST_TMPDIR/r2
 	save_branch
-	echo "/* unexported */" >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
-	tgit commit -q -a -s -m "fs: unexported work"
+	# Branch first: amend the last patch, as a b4 user would, and run
+	# make series (make gate's first step): series/ follows the branch.
+	echo "/* amended */" >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	tgit commit -q -a --amend --no-edit
 	head=$(tgit rev-parse HEAD)
-	# series/ now differs from the branch: make it want a rebuild.
-	run mk "$R" series
+	run mk "$r2" series
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"edited since it was last in sync"*"exporting it"* ]]
+	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
+	[ "$(tgit rev-parse refs/safer-fput/synced)" = "$head" ]
+	grep -q -F '+/* amended */' "$r2/$SER/$CUR_REV"/*.patch
+	run mk "$r2" series
+	[[ "$output" == *"nothing to do"* ]]
+	# Both sides edited: the branch again, and series/ by hand (a
+	# message edit). Neither is overwritten.
+	echo "/* again */" >>"$TEST_WORKDIR/linux-6.1/fs/file_table.c"
+	tgit commit -q -a --amend --no-edit
+	head=$(tgit rev-parse HEAD)
+	p=$(ls "$r2/$SER/$CUR_REV"/*.patch | tail -n 1)
+	sed -i '0,/^Subject: /s/^Subject: .*/&, edited/' "$p"
+	sum=$(sha256sum "$p")
+	run mk "$r2" series
+	echo "$output"
 	[ "$status" -ne 0 ]
-	[[ "$output" == *"commits not in $SER/$CUR_REV; run 'make export' first"* ]]
+	[[ "$output" == *"were both edited since they were last in sync"* ]]
 	[ "$(echo "$output" | grep -c error)" -eq 1 ]
 	[ "$(tgit rev-parse HEAD)" = "$head" ]
+	[ "$(sha256sum "$p")" = "$sum" ]
+	# A branch at another revision than REV is not exported into REV.
+	run mk "$r2" series REV=v1
+	[ "$status" -ne 0 ]
+	[ "$(tgit rev-parse HEAD)" = "$head" ]
+	[ "$(sha256sum "$p")" = "$sum" ]
 }
 
 @test "make tree, make series: refuse a dirty kernel tree and touch nothing, ignore what the kernel ignores" {
