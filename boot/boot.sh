@@ -113,7 +113,7 @@ stage "$label: $(git -C "$src" rev-list --count "$base..$head") commits on $base
 # head and initramfs would pass for this one's (lava/job.sh reuses them).
 rm -rf "$run"
 stage "build: $config kernel in $build"
-if ! "$BOOT/kbuild.sh" "$src" "$build" "$config"; then
+if ! KBUILD_REUSE=1 "$BOOT/kbuild.sh" "$src" "$build" "$config"; then
 	verdict "FAIL: kernel build failed (see $build/build.log)"
 	exit 1
 fi

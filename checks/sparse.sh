@@ -109,7 +109,7 @@ sparse_run() {
 stage "sparse at head: build ${head:0:12} (incremental, the gate's build)"
 check_worktree "$head"
 gbuild=$(gate_build_dir "$config")
-"$BOOT/kbuild.sh" "$CHECK_WT" "$gbuild" "$config" ||
+KBUILD_REUSE=1 "$BOOT/kbuild.sh" "$CHECK_WT" "$gbuild" "$config" ||
 	die "the head ${head:0:12} does not build ($ARCH $config, see $gbuild/build.log)"
 objs=() left=''
 for f in "${files[@]}"; do
@@ -131,16 +131,35 @@ sparse_run "$CHECK_WT" "$gbuild" "$out/head" "${objs[@]}"
 # At the base, the objects of the files it has.
 sbuild=$(build_dir "$config" "$WORKDIR/sparse")
 swt=$WORKDIR/sparse/linux-$KVER
-scratch_worktree "$swt" "$base"
 bobjs=()
 for o in "${objs[@]}"; do
-	[ ! -e "$swt/${o%.o}.c" ] || bobjs+=("$o")
+	! tgit cat-file -e "$base:${o%.o}.c" 2>/dev/null || bobjs+=("$o")
 done
 : >"$out/base"
-if [ "${#bobjs[@]}" -gt 0 ]; then
+# The base's lines depend on neither the head nor the revision: kept per
+# base tree and objects (and what the whole key holds but the head), so a
+# re-gate after an edit of the series does not check the base again.
+bkey=$({
+	tgit rev-parse "$base^{tree}"
+	printf '%s\n' "${bobjs[@]}"
+	config_fragments "$config" | xargs cat
+	cat "$BOOT/arch/$ARCH.conf" "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kbuild.sh" \
+		"$BOOT/kconfig.sh" "$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
+	"$SPARSE" --version 2>&1
+	cksum <"$SPARSE"
+} | sha256sum | cut -c1-24)
+bres=$WORKDIR/results/$KVER/sparse-base/$ARCH-$config-$bkey
+if [ "${#bobjs[@]}" -gt 0 ] && [ -f "$bres" ]; then
+	stage "sparse at base ${base:0:12}: ${bobjs[*]}: reused ($bres)"
+	cp "$bres" "$out/base"
+elif [ "${#bobjs[@]}" -gt 0 ]; then
 	stage "sparse at base ${base:0:12}: ${bobjs[*]}"
+	scratch_worktree "$swt" "$base"
 	"$BOOT/kconfig.sh" "$swt" "$sbuild" "$config" >/dev/null
 	sparse_run "$swt" "$sbuild" "$out/base" prepare "${bobjs[@]}"
+	mkdir -p "${bres%/*}"
+	cp "$out/base" "$bres.tmp"
+	mv "$bres.tmp" "$bres"
 fi
 # comm -13: lines only the head has (a multiset difference on sorted input).
 new=$(comm -13 "$out/base" "$out/head")

@@ -59,8 +59,10 @@ fault() {
 	for s in build: initramfs: boot: tests:; do
 		[[ "$output" == *"] $s"* ]]
 	done
-	# The gate booted the per-commit check's build of the head.
+	# The gate booted the per-commit check's build of the head, and
+	# neither sparse nor the boot ran make over it again.
 	[[ "$output" == *"build: lockdep kernel in $TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep"* ]]
+	[ "$(grep -c "kbuild: $TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep is built from $(tgit rev-parse --short=12 b4/safer-fput) already: reused" <<<"$output")" -eq 2 ]
 	# The series' own options (boot/configs/series.config) were requested:
 	# the test_fput cases ran instead of skipping for want of the device.
 	if tgit grep -q '^config TEST_FPUT$' b4/safer-fput -- lib/Kconfig.debug; then
@@ -95,8 +97,11 @@ fault() {
 	[[ "$output" == *"stale gate record"* ]]
 }
 
-@test "make gate (warm): one touched file rebuilds and passes again" {
+@test "make gate (warm): a build not known to be of the head rebuilds, with progress, and passes again" {
+	# A touched file in a build dir without the stamp of the head it was
+	# built from: make runs, compiles the file and relinks.
 	touch "$TEST_WORKDIR/check/linux-6.1/fs/file_table.c"
+	rm "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/.safer-fput-built"
 	KBUILD_PROGRESS=5 timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
 	# The rebuild and relink say how far they are, every 5 s here.
