@@ -10,11 +10,14 @@
 /// or an argument of a function that borrows it. A function borrows its
 /// parameter when its body does not store, return or put it, or hand it to
 /// a function that does not (summaries.cocci computes this from the tree,
-/// to a fixpoint). Between the get and the put, no call may change the fd
-/// table, directly or through its callees (data/fdtable, CLONE_FILES), and
-/// there must be no indirect call: fdget() takes no reference while the fd
-/// table is not shared, so a close() or dup2() of the fd there would free
-/// the file under us. The put must not be repeated, the variable not used
+/// to a fixpoint); installing it in the fd table (data/installs) is not
+/// borrowing. Between the get and the put, no call may change the fd
+/// table as __fget_light()'s comment forbids, directly or through its
+/// callees (data/fdtable: close or replace a descriptor, share, unshare or
+/// exit the table; CLONE_FILES), and there must be no indirect call:
+/// fdget() takes no reference while the fd table is not shared, so a
+/// close() or dup2() of the fd there would free the file under us. Adding
+/// a descriptor (fd_install() of another file, dup()) is no such change. The put must not be repeated, the variable not used
 /// after it or reassigned. A callee with no body in the tree, or one the
 /// summaries could not decide, is unknown, and unknown rejects. Report mode
 /// gives every fget() call's verdict, with the reason of a rejection.
@@ -89,7 +92,30 @@ def _table(name):
     return rows
 
 
-FDTABLE = _table('fdtable')
+def _first(name):
+    """The first word of each line of data/NAME: the names it lists."""
+    rows = set()
+    with open(os.path.join(os.environ['SAFER_FPUT_DATA'], name)) as fh:
+        for line in fh:
+            w = line.partition(chr(35))[0].split()
+            if w:
+                rows.add(w[0])
+    return rows
+
+
+def _installs():
+    """data/installs: name -> index (from 0) of the file it installs, or None."""
+    rows = {}
+    with open(os.path.join(os.environ['SAFER_FPUT_DATA'], 'installs')) as fh:
+        for line in fh:
+            w = line.partition(chr(35))[0].split()
+            if w:
+                rows[w[0]] = None if w[1] == '-' else int(w[1]) - 1
+    return rows
+
+
+FDTABLE = _first('fdtable')
+INSTALLS = _installs()
 PUTS = _table('puts')
 LOCKPRIMS = _table('locks')
 
@@ -125,7 +151,7 @@ def fdtable_why(fl, g):
     """Why a call of g from file fl may change the fd table, or None."""
     if g in FDTABLE:
         return 'changes the fd table'
-    if g in PUTS or g in LOCKPRIMS:
+    if g in INSTALLS or g in PUTS or g in LOCKPRIMS:
         return None
     k = resolve(fl, g)
     if k is None:
@@ -139,6 +165,10 @@ def borrow_why(fl, g, j):
     """Why handing the file to g as argument j may keep it, or None."""
     if g in FDTABLE:
         return 'changes the fd table'
+    if g in INSTALLS:
+        if INSTALLS[g] == j:
+            return 'installs it in the fd table'
+        return None
     if g in PUTS:
         return 'puts it'
     k = resolve(fl, g)

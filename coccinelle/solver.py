@@ -36,6 +36,8 @@ class Facts:
         self.locks = {r[0]: set(r[1:]) for r in table(data, 'locks')}
         self.releases = set().union(*self.locks.values())
         self.fdtable = {r[0] for r in table(data, 'fdtable')}
+        self.installs = {r[0]: None if r[1] == '-' else int(r[1]) - 1
+                         for r in table(data, 'installs')}
         self.puts = {r[0] for r in table(data, 'puts')}
         self.opaque = tuple(r[0] for r in table(data, 'opaque'))
         self.statics = set()          # (file, name)
@@ -93,15 +95,27 @@ class Facts:
     def key(self, fl, name):
         return '%s:%s' % (fl, name) if (fl, name) in self.statics else name
 
-    def resolve(self, fl, name):
+    def resolve(self, fl, name, listed=True):
         """What a call of name from file fl reaches: a key, or a primitive
-        kind ('lock', 'release', 'fdtable', 'put'), or None (no body)."""
+        kind ('lock', 'release', 'fdtable', 'install', 'put'), or None (no
+        body). For the fd table and the borrows (listed), a name
+        data/fdtable or data/installs lists is that kind even where its
+        body was scanned: the list says what the call does to the table,
+        which the body's own summary need not show (unshare_fd() only
+        allocates; its caller swaps the table). For the locks held, its
+        body, when scanned, is followed like any other."""
         if (fl, name) in self.statics:
             return self.key(fl, name)
+        if listed and name in self.fdtable:
+            return 'fdtable'
+        if listed and name in self.installs:
+            return 'install'
         if name in self.globals:
             return name
         if name in self.fdtable:
             return 'fdtable'
+        if name in self.installs:
+            return 'install'
         if name in self.puts:
             return 'put'
         if name in self.locks:
@@ -166,7 +180,7 @@ def solve(fx, searched):
             r = fx.resolve(fl, g)
             if r == 'fdtable':
                 why.append('calls %s() at %s' % (g, at(fl, line)))
-            elif r in ('lock', 'release', 'put', 'macro') or opaque:
+            elif r in ('lock', 'release', 'put', 'install', 'macro') or opaque:
                 continue
             elif r is None:
                 u = unknown(g, fl, line)
@@ -188,7 +202,7 @@ def solve(fx, searched):
             own[f] = 'takes %s() at %s and may return with it held' % (lk, at(fl, line))
             break
         for g, fl, line in sorted(fx.unrel_call[f]):
-            r = fx.resolve(fl, g)
+            r = fx.resolve(fl, g, listed=False)
             if r in funcs and r != f:
                 ldeps[f].append((r, '%s() at %s' % (g, at(fl, line))))
     definite = least_bad(funcs, own, ldeps)
@@ -199,8 +213,8 @@ def solve(fx, searched):
         why = ['unknown: %s at %s' % (what, at(fl, line))
                for fl, line, what in sorted(fx.indirect[f])]
         for g, fl, line in sorted(fx.calls[f]):
-            r = fx.resolve(fl, g)
-            if r in ('fdtable', 'put', 'lock', 'release', 'macro'):
+            r = fx.resolve(fl, g, listed=False)
+            if r in ('fdtable', 'put', 'install', 'lock', 'release', 'macro'):
                 continue
             if r is None:
                 u = unknown(g, fl, line)
@@ -252,6 +266,9 @@ def solve(fx, searched):
                     why.append('%s is put by %s' % (name, label))
                 elif r == 'fdtable':
                     why.append('%s is handed to %s' % (name, label))
+                elif r == 'install':
+                    if fx.installs[g] == int(j):
+                        why.append('%s is installed in the fd table by %s' % (name, label))
                 elif r in ('lock', 'release'):
                     continue
                 elif r == 'macro':
@@ -353,7 +370,7 @@ def needed(fx, fdt, lck, brw, pend, lpend, bpend, deps, ldeps, bdeps):
     # The sites' functions also need their own direct callees scanned.
     for k in roots_f | roots_l:
         for g, fl, _ in fx.calls[k]:
-            if fx.resolve(fl, g) is None:
+            if fx.resolve(fl, g, listed=k not in roots_l) is None:
                 want.add(g)
     return want
 

@@ -24,11 +24,11 @@
 // Keywords: fget, fput, fdget, summaries, interprocedural
 //
 // Notes: environment SAFER_FPUT_FACTS names the directory the facts go to,
-// SAFER_FPUT_DATA the directory of data/locks, data/fdtable and data/puts,
-// SAFER_FPUT_SOLVE (when set) the directory of the facts of all rounds, and
-// then summaries.json and wanted are written there. Function-like macros are
-// not expanded: their bodies are not analysed, the calls in their arguments
-// are.
+// SAFER_FPUT_DATA the directory of data/locks, data/fdtable, data/installs
+// and data/puts, SAFER_FPUT_SOLVE (when set) the directory of the facts of
+// all rounds, and then summaries.json and wanted are written there.
+// Function-like macros are not expanded: their bodies are not analysed, the
+// calls in their arguments are.
 
 virtual facts
 virtual wrappers
