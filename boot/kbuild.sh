@@ -7,9 +7,9 @@
 # Also installs the uapi headers in BUILD/usr/include for the guest tests.
 #
 # KBUILD_REUSE=1 (sparse and the boot, which need a built tree, not a build
-# log): skip make when BUILD was last built, to the end, from the commit
-# SRC has checked out, with SRC clean, the same .config, compiler and these
-# scripts. The per-commit check builds the gate's head in the same BUILD
+# log): skip kconfig and make when BUILD was last built, to the end, from
+# the commit SRC has checked out, with SRC clean, the same config fragments,
+# compiler and these scripts. The per-commit check builds the gate's head in the same BUILD
 # just before; kbuild's own no-op pass over the tree costs about 40 s.
 # Callers that read the build log (checks/build.sh) never reuse.
 # The build's output goes to BUILD/build.log; every KBUILD_PROGRESS seconds
@@ -29,20 +29,22 @@ if [ -z "${SAFER_FPUT_KBUILD_LOCKED:-}" ]; then
 	# Say why nothing happens while another build has the machine.
 	flock -n "$KBUILD_LOCK" true ||
 		note "waiting for the kernel build running on this machine ($KBUILD_LOCK)"
-	SAFER_FPUT_KBUILD_LOCKED=1 exec flock "$KBUILD_LOCK" "$0" "$@"
+	# -o: the lock is flock's, not inherited by what the build leaves running.
+	SAFER_FPUT_KBUILD_LOCKED=1 exec flock -o "$KBUILD_LOCK" "$0" "$@"
 fi
 
-"$BOOT/kconfig.sh" "$src" "$build" "$config"
-log=$build/build.log
-
 # built_from: what BUILD would hold if built now, or nothing if SRC has
-# uncommitted changes (a seeded fault, a developer's edit).
+# uncommitted changes (a seeded fault, a developer's edit). kconfig.sh
+# makes .config from the commit's Kconfig and the fragments, so they stand
+# for it (and the reuse skips kconfig.sh's 20 s too).
 stamp=$build/.safer-fput-built
 built_from() {
 	[ -z "$(git -C "$src" status --porcelain --untracked-files=no 2>/dev/null)" ] || return 0
 	{
 		git -C "$src" rev-parse HEAD
-		cat "$build/.config" "$BOOT/arch/$ARCH.conf" "$0" "$BOOT/kconfig.sh" "$BOOT/lib-boot.sh"
+		echo "$config"
+		config_fragments "$config" | xargs cat
+		cat "$BOOT/arch/$ARCH.conf" "$0" "$BOOT/kconfig.sh" "$BOOT/lib-boot.sh"
 		"${CROSS_COMPILE}gcc" --version | head -n 1
 	} | sha256sum | cut -d' ' -f1
 }
@@ -54,6 +56,9 @@ if [ "${KBUILD_REUSE:-0}" = 1 ] && [ -n "$from" ] && [ -f "$build/$KERNEL_IMAGE"
 fi
 # A build that stops half way leaves no stamp behind.
 rm -f "$stamp"
+
+"$BOOT/kconfig.sh" "$src" "$build" "$config"
+log=$build/build.log
 every=${KBUILD_PROGRESS:-15}
 case $every in '' | *[!0-9]* | 0) die "KBUILD_PROGRESS=$every is not a number of seconds" ;; esac
 rc=0
@@ -66,6 +71,10 @@ else
 	# sleep holds no output open for a caller to wait on.
 	: >"$log"
 	(
+		# Nor any lock: a sleep still running when this script ends
+		# would keep $WORKDIR's lock (fd 7) taken for up to $every s,
+		# and the next check of the same make would wait for it.
+		exec 7>&-
 		t=0
 		while sleep "$every" >/dev/null 2>&1; do
 			t=$((t + every))
