@@ -16,6 +16,10 @@ kernel=$1 initrd=$2 log=$3 secs=$4 extra=${5:-}
 [ -f "$initrd" ] || die "no initramfs $initrd"
 command -v "$QEMU" >/dev/null ||
 	die "$QEMU not found (run 'make deps')"
+# PATH is the user's: their QEMU must have the accelerator asked for, and
+# the -accel option itself (older QEMU only took -machine accel=).
+"$QEMU" -accel help 2>/dev/null | grep -qx -- "${QEMU_ACCEL:-tcg}" ||
+	die "$QEMU ($("$QEMU" --version 2>/dev/null | head -n 1)) has no '-accel ${QEMU_ACCEL:-tcg}', which this boot asks for"
 
 # QEMU_ACCEL: kvm or tcg, as boot.sh chose it (lib-boot.sh choose_accel);
 # QEMU_MEM (MiB) and QEMU_SMP size the guest.

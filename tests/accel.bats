@@ -51,6 +51,7 @@ accel() {
 	cat >"$BATS_TEST_TMPDIR/bin/qemu-system-x86_64" <<-'SH'
 		#!/bin/sh
 		[ "$1" != --version ] || { echo "QEMU emulator version 0.0-fake"; exit 0; }
+		[ "$*" != "-accel help" ] || { printf 'Accelerators supported in QEMU binary:\ntcg\nkvm\n'; exit 0; }
 		while [ $# -gt 0 ]; do
 			case $1 in
 			-accel) echo "accel $2" >>"${0%/*}/calls" ;;
@@ -77,4 +78,40 @@ accel() {
 	run accel ARCH=arm64 KVM_DEVICE="$BATS_TEST_TMPDIR/kvm"
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = "tcg: no KVM for an arm64 guest on an amd64 host" ]
+}
+
+@test "a QEMU without the -accel the boot asks for: one line naming it, nothing run" {
+	# A QEMU built without KVM lists tcg only; one from before the -accel
+	# option (an "old" file beside it here) refuses the option itself.
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	cat >"$BATS_TEST_TMPDIR/bin/qemu-system-x86_64" <<-'SH'
+		#!/bin/sh
+		case "$*" in
+		--version) echo "QEMU emulator version 2.0.0" ;;
+		"-accel help")
+			[ ! -e "${0%/*}/old" ] || { echo "qemu: -accel: invalid option" >&2; exit 1; }
+			printf 'Accelerators supported in QEMU binary:\ntcg\n' ;;
+		*) echo ran >>"${0%/*}/ran" ;;
+		esac
+	SH
+	chmod +x "$BATS_TEST_TMPDIR/bin/qemu-system-x86_64"
+	: >"$BATS_TEST_TMPDIR/Image"
+	: >"$BATS_TEST_TMPDIR/initrd"
+	qrun() {
+		run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" ARCH=x86_64 QEMU_ACCEL=$1 "$TOP/boot/qemu-run.sh" \
+			"$BATS_TEST_TMPDIR/Image" "$BATS_TEST_TMPDIR/initrd" "$BATS_TEST_TMPDIR/log" 5
+	}
+	qrun kvm
+	[ "$status" -ne 0 ]
+	[ "$output" = "qemu-run: error: qemu-system-x86_64 (QEMU emulator version 2.0.0) has no '-accel kvm', which this boot asks for" ]
+	[ ! -e "$BATS_TEST_TMPDIR/bin/ran" ]
+	qrun tcg
+	[ "$status" -eq 0 ]
+	[ -e "$BATS_TEST_TMPDIR/bin/ran" ]
+	rm "$BATS_TEST_TMPDIR/bin/ran"
+	touch "$BATS_TEST_TMPDIR/bin/old"
+	qrun tcg
+	[ "$status" -ne 0 ]
+	[ "$output" = "qemu-run: error: qemu-system-x86_64 (QEMU emulator version 2.0.0) has no '-accel tcg', which this boot asks for" ]
+	[ ! -e "$BATS_TEST_TMPDIR/bin/ran" ]
 }
