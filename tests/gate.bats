@@ -101,7 +101,7 @@ fault() {
 	# A touched file in a build dir without the stamp of the head it was
 	# built from: make runs, compiles the file and relinks.
 	touch "$TEST_WORKDIR/check/linux-6.1/fs/file_table.c"
-	rm "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/.safer-fput-built"
+	rm -f "$TEST_WORKDIR/check/build-$DEF_KVER-x86_64-lockdep/.safer-fput-built"
 	KBUILD_PROGRESS=5 timed run mk "$R" gate
 	verdict_is "^gate $REV x86_64 lockdep: PASS "
 	# The rebuild and relink say how far they are, every 5 s here.
