@@ -71,6 +71,37 @@ fault() {
 	fi
 }
 
+@test "kconfig: a clean tree's .config is kept while its inputs hold; a new fragment line or a dirty tree configures again" {
+	wt=$TEST_WORKDIR/linux-$DEF_KVER
+	b=$BATS_TEST_TMPDIR/kb
+	kc() {
+		env KVER="$DEF_KVER" ARCH=x86_64 WORKDIR="$TEST_WORKDIR" "$R/boot/kconfig.sh" "$wt" "$b" lockdep
+	}
+	kc
+	! grep -q '^CONFIG_PRINTK_TIME=y$' "$b/.config"
+	# Kept: not written again.
+	touch -d 2000-01-01 "$b/.config"
+	kc
+	[ "$(stat -c %Y "$b/.config")" = "$(date -d 2000-01-01 +%s)" ]
+	# A fragment that asks for more.
+	echo CONFIG_PRINTK_TIME=y >>"$R/boot/configs/lockdep.config"
+	kc
+	git -C "$R" checkout -q -- boot/configs/lockdep.config
+	grep -q '^CONFIG_PRINTK_TIME=y$' "$b/.config"
+	kc
+	! grep -q '^CONFIG_PRINTK_TIME=y$' "$b/.config"
+	# A .config edited by hand in the build dir is not kept.
+	echo CONFIG_PRINTK_TIME=y >>"$b/.config"
+	kc
+	! grep -q '^CONFIG_PRINTK_TIME=y$' "$b/.config"
+	# A dirty tree: configured every time.
+	touch -d 2000-01-01 "$b/.config"
+	echo '# dirty' >>"$wt/init/Kconfig"
+	kc
+	git -C "$wt" checkout -q -- init/Kconfig
+	[ "$(stat -c %Y "$b/.config")" != "$(date -d 2000-01-01 +%s)" ]
+}
+
 @test "gate-check: valid for the gated head, stale once the branch or boot/ moves" {
 	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
 	[ "$status" -eq 0 ]
