@@ -109,8 +109,11 @@ def _installs():
     with open(os.path.join(os.environ['SAFER_FPUT_DATA'], 'installs')) as fh:
         for line in fh:
             w = line.partition(chr(35))[0].split()
-            if w:
-                rows[w[0]] = None if w[1] == '-' else int(w[1]) - 1
+            if not w:
+                continue
+            if len(w) != 2 or not (w[1] == '-' or w[1].isdigit()):
+                raise SystemExit('data/installs: "%s": not "NAME ARGUMENT|-"' % ' '.join(w))
+            rows[w[0]] = None if w[1] == '-' else int(w[1]) - 1
     return rows
 
 

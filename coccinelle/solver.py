@@ -30,14 +30,23 @@ def table(data, name):
     return rows
 
 
+def installs(rows):
+    """data/installs: name -> index (from 0) of the file argument, or None."""
+    out = {}
+    for r in rows:
+        if len(r) != 2 or not (r[1] == '-' or r[1].isdigit()):
+            raise SystemExit('data/installs: "%s": not "NAME ARGUMENT|-"' % ' '.join(r))
+        out[r[0]] = None if r[1] == '-' else int(r[1]) - 1
+    return out
+
+
 class Facts:
     def __init__(self, root, data, macros=()):
         self.macros = set(macros)
         self.locks = {r[0]: set(r[1:]) for r in table(data, 'locks')}
         self.releases = set().union(*self.locks.values())
         self.fdtable = {r[0] for r in table(data, 'fdtable')}
-        self.installs = {r[0]: None if r[1] == '-' else int(r[1]) - 1
-                         for r in table(data, 'installs')}
+        self.installs = installs(table(data, 'installs'))
         self.puts = {r[0] for r in table(data, 'puts')}
         self.opaque = tuple(r[0] for r in table(data, 'opaque'))
         self.statics = set()          # (file, name)
@@ -104,12 +113,12 @@ class Facts:
         which the body's own summary need not show (unshare_fd() only
         allocates; its caller swaps the table). For the locks held, its
         body, when scanned, is followed like any other."""
-        if (fl, name) in self.statics:
-            return self.key(fl, name)
         if listed and name in self.fdtable:
             return 'fdtable'
         if listed and name in self.installs:
             return 'install'
+        if (fl, name) in self.statics:
+            return self.key(fl, name)
         if name in self.globals:
             return name
         if name in self.fdtable:
