@@ -20,6 +20,17 @@ check_rev
 require_tree
 base=$(series_base)
 require_clean_tree
+# Work in progress that is on no branch yet: a rebase or am stopped half
+# way (the branch still points where it started), or commits made on a
+# detached HEAD. Checking out the branch would leave it behind.
+for d in rebase-merge rebase-apply; do
+	[ ! -e "$(tgit rev-parse --path-format=absolute --git-path "$d")" ] ||
+		die "a rebase or am is in progress in $TREE; finish or abort it first (nothing touched)"
+done
+if ! tgit symbolic-ref -q HEAD >/dev/null &&
+	[ -z "$(tgit for-each-ref --contains HEAD --count=1 --format=x)" ]; then
+	die "HEAD of $TREE is detached at $(tgit rev-parse --short=12 HEAD), which no branch or tag holds; put it on $BRANCH first (nothing touched)"
+fi
 cover_file=$COVER_DIR/$REV.txt
 patches=("$SERIES_DIR/$REV"/*.patch)
 [ -e "${patches[0]}" ] || patches=()
@@ -55,6 +66,8 @@ if branch_exists; then
 		series_matches "$tmp/synced" ||
 			die "$BRANCH and $(repo_path "$SERIES_DIR/$REV") were both edited since they were last in sync; keep one: 'make export' (the branch) or reset $BRANCH to $SYNC_REF and 'make series' (series/) (nothing touched)"
 		note "$BRANCH was edited since it was last in sync with $(repo_path "$SERIES_DIR/$REV"): exporting it"
+		# As a rebuild does: what series/ held stays reachable.
+		tgit update-ref "refs/safer-fput/previous" "$synced"
 		"$TOP/scripts/export.sh"
 		[ "$(tgit symbolic-ref -q HEAD)" = "refs/heads/$BRANCH" ] ||
 			tgit checkout -q "$BRANCH"

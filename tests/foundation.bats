@@ -125,6 +125,8 @@ teardown() {
 	[ "$(tgit rev-parse b4/safer-fput)" = "$head" ]
 	[ "$(tgit rev-parse refs/safer-fput/synced)" = "$head" ]
 	grep -q -F '+/* amended */' "$r2/$SER/$CUR_REV"/*.patch
+	# What series/ held before stays reachable, as after a rebuild.
+	[ "$(tgit rev-parse refs/safer-fput/previous)" = "$(cat "$BATS_TEST_TMPDIR/saved-head")" ]
 	run mk "$r2" series
 	[[ "$output" == *"nothing to do"* ]]
 	# Both sides edited: the branch again, and series/ by hand (a
@@ -145,8 +147,33 @@ teardown() {
 	# A branch at another revision than REV is not exported into REV.
 	run mk "$r2" series REV=v1
 	[ "$status" -ne 0 ]
+	[[ "$output" == *"holds work at $CUR_REV not exported to series/"* ]]
 	[ "$(tgit rev-parse HEAD)" = "$head" ]
 	[ "$(sha256sum "$p")" = "$sum" ]
+}
+
+@test "make series: refuses a rebase stopped half way and commits on a detached HEAD" {
+	save_branch
+	tgit checkout -q b4/safer-fput
+	# rebase -i stopped at "edit": the tree is clean, the branch has not
+	# moved yet.
+	GIT_SEQUENCE_EDITOR="sed -i '1s/^pick/edit/'" tgit rebase -q -i HEAD~2 >/dev/null 2>&1
+	run mk "$R" series
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"a rebase or am is in progress in $TEST_WORKDIR/linux-6.1; finish or abort it first"* ]]
+	tgit rebase --abort
+	# A commit on a detached HEAD that no branch holds.
+	tgit checkout -q --detach
+	tgit -c user.name=t -c user.email=t@localhost commit -q --allow-empty -m "test: detached work"
+	head=$(tgit rev-parse HEAD)
+	run mk "$R" series
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"HEAD of $TEST_WORKDIR/linux-6.1 is detached at ${head:0:12}, which no branch or tag holds"* ]]
+	[ "$(tgit rev-parse HEAD)" = "$head" ]
+	# Detached at the base tag (as make tree leaves it) is fine.
+	tgit checkout -q --detach "$(. "$R/$SER/series.conf" && echo "$SERIES_BASE_TAG")"
+	run mk "$R" series
+	[ "$status" -eq 0 ]
 }
 
 @test "make tree, make series: refuse a dirty kernel tree and touch nothing, ignore what the kernel ignores" {

@@ -91,6 +91,7 @@ restore_branch() {
 	[ -f "$BATS_TEST_TMPDIR/saved-head" ] || return 0
 	head=$(cat "$BATS_TEST_TMPDIR/saved-head")
 	tgit am --abort >/dev/null 2>&1 || true
+	tgit rebase --abort >/dev/null 2>&1 || true
 	tgit checkout -q -f b4/safer-fput
 	tgit reset -q --hard "$head"
 	tgit update-ref refs/safer-fput/synced "$head"
