@@ -9,9 +9,10 @@
 # KBUILD_REUSE=1 (sparse and the boot, which need a built tree, not a build
 # log): skip kconfig and make when BUILD was last built, to the end, from
 # the commit SRC has checked out, with SRC clean, the same config fragments,
-# compiler and these scripts. The per-commit check builds the gate's head in the same BUILD
-# just before; kbuild's own no-op pass over the tree costs about 40 s.
-# Callers that read the build log (checks/build.sh) never reuse.
+# compiler and these scripts. The per-commit check builds the gate's head
+# in the same BUILD just before; kbuild's own no-op pass over the tree
+# costs about 40 s. Callers that read the build log (checks/build.sh) never
+# reuse.
 # The build's output goes to BUILD/build.log; every KBUILD_PROGRESS seconds
 # (15) a line on stderr says how many objects it has compiled so far. V=1
 # shows the whole output as well.
