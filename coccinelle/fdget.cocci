@@ -71,6 +71,12 @@ import json
 import linecache
 import os
 import re
+import sys
+
+# The data files are read as the summaries' solver reads them: solver.py
+# sits beside data/.
+sys.path.insert(0, os.path.dirname(os.path.abspath(os.environ['SAFER_FPUT_DATA'])))
+import solver  # noqa: E402
 
 _sp = os.environ.get('SAFER_FPUT_SUMMARIES')
 if not _sp or not os.path.exists(_sp):
@@ -81,44 +87,18 @@ with open(_sp) as _fh:
 DEFS = SUMS['defs']
 
 
+def _rows(name):
+    """The lines of data/NAME as lists of words (solver.py's reader)."""
+    return solver.table(os.environ['SAFER_FPUT_DATA'], name)
+
+
 def _table(name):
-    rows = set()
-    with open(os.path.join(os.environ['SAFER_FPUT_DATA'], name)) as fh:
-        for line in fh:
-            w = line.partition(chr(35))[0].split()
-            if w:
-                rows.add(w[0])
-                rows.update(w[1:])
-    return rows
+    """Every word of data/NAME (a lock and its releases are all names)."""
+    return {w for r in _rows(name) for w in r}
 
 
-def _first(name):
-    """The first word of each line of data/NAME: the names it lists."""
-    rows = set()
-    with open(os.path.join(os.environ['SAFER_FPUT_DATA'], name)) as fh:
-        for line in fh:
-            w = line.partition(chr(35))[0].split()
-            if w:
-                rows.add(w[0])
-    return rows
-
-
-def _installs():
-    """data/installs: name -> index (from 0) of the file it installs, or None."""
-    rows = {}
-    with open(os.path.join(os.environ['SAFER_FPUT_DATA'], 'installs')) as fh:
-        for line in fh:
-            w = line.partition(chr(35))[0].split()
-            if not w:
-                continue
-            if len(w) != 2 or not (w[1] == '-' or w[1].isdigit()):
-                raise SystemExit('data/installs: "%s": not "NAME ARGUMENT|-"' % ' '.join(w))
-            rows[w[0]] = None if w[1] == '-' else int(w[1]) - 1
-    return rows
-
-
-FDTABLE = _first('fdtable')
-INSTALLS = _installs()
+FDTABLE = {r[0] for r in _rows('fdtable')}
+INSTALLS = solver.installs(_rows('installs'))
 PUTS = _table('puts')
 LOCKPRIMS = _table('locks')
 
