@@ -66,14 +66,18 @@ rm -rf "$WORKDIR/check/build-$ARCH-sparse"
 # A pass is kept per base and head tree, files, arch, kconfig fragments,
 # sparse and these scripts, and reused while that key holds (the warm gate,
 # a rebuild that changed only the cover letter).
-key=$({
-	tgit rev-parse "$base^{tree}" "$head^{tree}"
-	printf '%s\n' "${files[@]}"
+# tool_key: what every result of this check depends on besides the trees.
+tool_key() {
 	config_fragments "$config" | xargs cat
 	cat "$BOOT/arch/$ARCH.conf" "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kbuild.sh" \
 		"$BOOT/kconfig.sh" "$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
 	"$SPARSE" --version 2>&1
 	cksum <"$SPARSE"
+}
+key=$({
+	tgit rev-parse "$base^{tree}" "$head^{tree}"
+	printf '%s\n' "${files[@]}"
+	tool_key
 } | sha256sum | cut -c1-24)
 res=$WORKDIR/results/$KVER/$REV/sparse/$ARCH-$config-$key
 if [ -f "$res" ]; then
@@ -142,11 +146,7 @@ done
 bkey=$({
 	tgit rev-parse "$base^{tree}"
 	printf '%s\n' "${bobjs[@]}"
-	config_fragments "$config" | xargs cat
-	cat "$BOOT/arch/$ARCH.conf" "$0" "$TOP/checks/lib-checks.sh" "$BOOT/kbuild.sh" \
-		"$BOOT/kconfig.sh" "$BOOT/lib-boot.sh" "$TOP/scripts/lib.sh"
-	"$SPARSE" --version 2>&1
-	cksum <"$SPARSE"
+	tool_key
 } | sha256sum | cut -c1-24)
 bres=$WORKDIR/results/$KVER/sparse-base/$ARCH-$config-$bkey
 if [ "${#bobjs[@]}" -gt 0 ] && [ -f "$bres" ]; then
