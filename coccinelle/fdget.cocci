@@ -73,15 +73,19 @@ import os
 import re
 import sys
 
-# The data files are read as the summaries' solver reads them: solver.py
-# sits beside data/.
-sys.path.insert(0, os.path.dirname(os.path.abspath(os.environ['SAFER_FPUT_DATA'])))
-import solver  # noqa: E402
-
 _sp = os.environ.get('SAFER_FPUT_SUMMARIES')
 if not _sp or not os.path.exists(_sp):
     raise SystemExit('fdget.cocci: SAFER_FPUT_SUMMARIES must name the '
                      'summaries.json of coccinelle/summaries.sh')
+_data = os.environ.get('SAFER_FPUT_DATA')
+if not _data or not os.path.isdir(_data):
+    raise SystemExit('fdget.cocci: SAFER_FPUT_DATA must name coccinelle/data')
+
+# The data files are read as the summaries' solver reads them: solver.py
+# sits beside data/.
+sys.path.insert(0, os.path.dirname(os.path.abspath(_data)))
+import solver  # noqa: E402
+
 with open(_sp) as _fh:
     SUMS = json.load(_fh)
 DEFS = SUMS['defs']
@@ -89,7 +93,7 @@ DEFS = SUMS['defs']
 
 def _rows(name):
     """The lines of data/NAME as lists of words (solver.py's reader)."""
-    return solver.table(os.environ['SAFER_FPUT_DATA'], name)
+    return solver.table(_data, name)
 
 
 def _table(name):

@@ -39,12 +39,15 @@ _sp = os.environ.get('SAFER_FPUT_SUMMARIES')
 if not _sp or not os.path.exists(_sp):
     raise SystemExit('fput_nodefer.cocci: SAFER_FPUT_SUMMARIES must name the '
                      'summaries.json of coccinelle/summaries.sh')
+_data = os.environ.get('SAFER_FPUT_DATA')
+if not _data or not os.path.isdir(_data):
+    raise SystemExit('fput_nodefer.cocci: SAFER_FPUT_DATA must name coccinelle/data')
 with open(_sp) as _fh:
     SUMS = json.load(_fh)
 DEFS = SUMS['defs']
 MACROS = set(SUMS.get('macros', ()))
 LOCKS = {}
-with open(os.path.join(os.environ['SAFER_FPUT_DATA'], 'locks')) as _fh:
+with open(os.path.join(_data, 'locks')) as _fh:
     for _line in _fh:
         _w = _line.partition(chr(35))[0].split()
         if _w:

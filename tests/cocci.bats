@@ -171,13 +171,23 @@ summarise() {
 }
 
 # bats test_tags=quick
-@test "the rules refuse to run without summaries" {
-	unset SAFER_FPUT_SUMMARIES
+@test "the rules refuse to run without summaries or data" {
+	summarise "$TOP/coccinelle/tests" fdget-assign.c
+	sum=$SAFER_FPUT_SUMMARIES
 	for s in fdget fput_nodefer; do
-		run spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" -D report \
+		# Neither variable set: the summaries are named first.
+		run env -u SAFER_FPUT_SUMMARIES -u SAFER_FPUT_DATA \
+			spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" -D report \
 			"$TOP/coccinelle/tests/fdget-assign.c"
 		echo "$output"
 		[[ "$output" == *"$s.cocci: SAFER_FPUT_SUMMARIES must name"* ]]
+		[[ "$output" != *Traceback* ]]
+		run env -u SAFER_FPUT_DATA SAFER_FPUT_SUMMARIES="$sum" \
+			spatch --very-quiet --sp-file "$TOP/coccinelle/$s.cocci" -D report \
+			"$TOP/coccinelle/tests/fdget-assign.c"
+		echo "$output"
+		[[ "$output" == *"$s.cocci: SAFER_FPUT_DATA must name coccinelle/data"* ]]
+		[[ "$output" != *Traceback* ]]
 	done
 }
 
