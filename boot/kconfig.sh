@@ -22,13 +22,15 @@ mkdir -p "$build"
 # this script changed since the last run in BUILD, and nothing rewrote the
 # .config, the one there is what this run would write (20 s on 7.3; the
 # per-commit check configures every commit, and few change a Kconfig file).
-# A dirty tree is configured every time.
+# A tree with uncommitted changes to any of them is configured every time;
+# other uncommitted changes (a conversion make cocci compiles) do not count.
 key=
 stamp=$build/.safer-fput-kconfig
+keyed=(':(glob)**/Kconfig*' Makefile "arch/$SRCARCH/Makefile" scripts)
 if git -C "$src" rev-parse -q --verify HEAD >/dev/null 2>&1 &&
-	[ -z "$(git -C "$src" status --porcelain --untracked-files=no)" ]; then
+	[ -z "$(git -C "$src" status --porcelain --untracked-files=no -- "${keyed[@]}")" ]; then
 	key=$({
-		git -C "$src" ls-files -s -- ':(glob)**/Kconfig*' Makefile "arch/$SRCARCH/Makefile" scripts
+		git -C "$src" ls-files -s -- "${keyed[@]}"
 		echo "$config $ARCH ${CROSS_COMPILE:-}"
 		config_fragments "$config" | xargs cat
 		cat "$0" "$BOOT/lib-boot.sh" "$BOOT/arch/$ARCH.conf"

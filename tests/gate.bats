@@ -71,7 +71,7 @@ fault() {
 	fi
 }
 
-@test "kconfig: a clean tree's .config is kept while its inputs hold; a new fragment line or a dirty tree configures again" {
+@test "kconfig: .config is kept while its inputs hold; a new fragment line or a dirty Kconfig configures again" {
 	wt=$TEST_WORKDIR/linux-$DEF_KVER
 	b=$BATS_TEST_TMPDIR/kb
 	kc() {
@@ -94,8 +94,15 @@ fault() {
 	echo CONFIG_PRINTK_TIME=y >>"$b/.config"
 	kc
 	! grep -q '^CONFIG_PRINTK_TIME=y$' "$b/.config"
-	# A dirty tree: configured every time.
+	# An uncommitted change to a .c file (a conversion make cocci
+	# compiles): kept.
+	kc
 	touch -d 2000-01-01 "$b/.config"
+	echo '/* dirty */' >>"$wt/fs/file.c"
+	kc
+	git -C "$wt" checkout -q -- fs/file.c
+	[ "$(stat -c %Y "$b/.config")" = "$(date -d 2000-01-01 +%s)" ]
+	# A dirty Kconfig: configured every time.
 	echo '# dirty' >>"$wt/init/Kconfig"
 	kc
 	git -C "$wt" checkout -q -- init/Kconfig
