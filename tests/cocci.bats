@@ -301,10 +301,52 @@ gen_tree() {
 }
 
 # gen DIR: generate.sh's fdget commits on DIR, with the site arguments of
-# $BATS_TEST_TMPDIR/sites.
+# $BATS_TEST_TMPDIR/sites. A fixture tree is no kernel to build: the
+# compile step is $BATS_TEST_TMPDIR/compile, which logs what it is given
+# and fails when $BATS_TEST_TMPDIR/broken exists (gate.bats runs the real
+# coccinelle/compile.sh on a kernel tree).
 gen() {
+	cat >"$BATS_TEST_TMPDIR/compile" <<-'EOF'
+	#!/bin/sh
+	echo "$*" >>"${0%/*}/compiled"
+	[ ! -e "${0%/*}/broken" ] || { echo "fs/a.c:5:9: error: 'f' undeclared"; exit 1; }
+	EOF
+	chmod +x "$BATS_TEST_TMPDIR/compile"
 	WORKDIR=$BATS_TEST_TMPDIR/w COCCI_SCRIPTS=fdget COCCI_SITES=$BATS_TEST_TMPDIR/sites \
-		"$TOP/coccinelle/generate.sh" "$1"
+		COCCI_COMPILE=$BATS_TEST_TMPDIR/compile "$TOP/coccinelle/generate.sh" "$1"
+}
+
+# bats test_tags=quick
+@test "make cocci compiles what a script changed before it commits, and refuses code that does not compile" {
+	d=$BATS_TEST_TMPDIR/tree
+	gen_tree "$d"
+	printf '@ fs/a.c demo_fsync\ndemo_fsync() only borrows the file.\n' >"$BATS_TEST_TMPDIR/sites"
+	run gen "$d"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/compiled")" = "$d fs/a.c" ]
+	# A reviewed generated commit, then a conversion that does not compile:
+	# refused with the error; the commit and its trailer stay, the tree clean.
+	git -C "$d" log -1 --format=%B HEAD |
+		sed 's/^Signed-off-by: /Reviewed-by: Rev Iewer <reviewer@example.org>\n&/' >"$BATS_TEST_TMPDIR/msg"
+	git -C "$d" -c user.name=t -c user.email=t@example.org commit -q --amend --cleanup=verbatim -F "$BATS_TEST_TMPDIR/msg"
+	head=$(git -C "$d" rev-parse HEAD)
+	touch "$BATS_TEST_TMPDIR/broken"
+	run gen "$d"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"fs/a.c:5:9: error: 'f' undeclared"* ]]
+	[[ "${lines[-1]}" == "cocci: error: fdget.cocci wrote code that does not compile (the compiler's error above); nothing committed, $d left as it was" ]]
+	[ "$(git -C "$d" rev-parse HEAD)" = "$head" ]
+	[ -z "$(git -C "$d" status --porcelain --untracked-files=no)" ]
+	# With no compile command given, a tree that is no kernel is refused.
+	rm "$BATS_TEST_TMPDIR/broken"
+	run env WORKDIR="$BATS_TEST_TMPDIR/w" COCCI_SCRIPTS=fdget COCCI_SITES="$BATS_TEST_TMPDIR/sites" \
+		"$TOP/coccinelle/generate.sh" "$d"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"compile: error: $d is not a kernel tree: cannot compile fs/a.c"* ]]
+	[ "$(git -C "$d" rev-parse HEAD)" = "$head" ]
 }
 
 # bats test_tags=quick

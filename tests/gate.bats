@@ -109,6 +109,50 @@ fault() {
 	[ "$(stat -c %Y "$b/.config")" != "$(date -d 2000-01-01 +%s)" ]
 }
 
+@test "coccinelle/compile.sh: compiles a tree's changed files alone; the compiler's first error, or the config, is the reason" {
+	tree=$TEST_WORKDIR/linux-$DEF_KVER
+	wt=$TEST_WORKDIR/compile/linux-$DEF_KVER
+	# A worktree of a tree foundation.bats extracted afresh since is stale.
+	if ! git -C "$wt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		rm -rf "$wt"
+		git -C "$tree" worktree prune
+		git -C "$tree" worktree add -q --detach "$wt" HEAD
+	fi
+	git -C "$wt" checkout -q -f --detach "$(git -C "$tree" rev-parse HEAD)"
+	cc() {
+		env KVER="$DEF_KVER" ARCH=x86_64 WORKDIR="$TEST_WORKDIR" "$R/coccinelle/compile.sh" "$wt" "$@"
+	}
+	run cc fs/file.c fs/open.c
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "compile: PASS (2 files of $wt, x86_64 lockdep)" ]
+	# A conversion that does not compile: the compiler's first error, the
+	# file left as it was.
+	printf 'int safer_fput_broken(void)\n{\n\treturn no_such_name;\n}\n' >>"$wt/fs/open.c"
+	cp "$wt/fs/open.c" "$BATS_TEST_TMPDIR/open.c"
+	run cc fs/file.c fs/open.c
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "${lines[-1]}" == "compile: error: fs/open.c does not compile: "*"fs/open.c:"*": error: "*"no_such_name"*" undeclared"* ]]
+	cmp "$wt/fs/open.c" "$BATS_TEST_TMPDIR/open.c"
+	# The same file broken in HEAD too: the config is blamed, not the change.
+	git -C "$wt" -c user.name=t -c user.email=t@example.org commit -q -am broken
+	echo '/* converted */' >>"$wt/fs/open.c"
+	run cc fs/open.c
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[ "${lines[-1]}" = "compile: error: fs/open.c does not compile as HEAD has it either, with the lockdep config of x86_64: enable it in boot/configs/series.config" ]
+	grep -qx '/\* converted \*/' "$wt/fs/open.c"
+	git -C "$wt" checkout -q -f --detach "$(git -C "$tree" rev-parse HEAD)"
+	# What cannot be compiled alone is refused.
+	run cc include/linux/file.h
+	[ "$status" -ne 0 ]
+	[ "${lines[-1]}" = "compile: error: include/linux/file.h is not a .c file: a conversion there cannot be compiled alone (refused)" ]
+	run cc arch/arm64/kernel/sys.c
+	[ "$status" -ne 0 ]
+	[[ "${lines[-1]}" == "compile: error: arch/arm64/kernel/sys.c is not built on x86_64"* ]]
+}
+
 @test "gate-check: valid for the gated head, stale once the branch or boot/ moves" {
 	run mk "$R" gate-check GATE_CELLS=x86_64/lockdep
 	[ "$status" -eq 0 ]
