@@ -27,17 +27,27 @@ spatch_gave_up() {
 }
 
 # cocci_idiom TREE: the virtual rule of data/idioms that TREE's own files
-# select (fd_class where include/linux/file.h defines CLASS(fd)), or nothing:
-# the form the conversions take there. Needs no scripts/lib.sh.
+# select (fd_class where include/linux/file.h has CLASS(fd) and the
+# fd_file()/fd_empty() accessors), or nothing: the form the conversions take
+# there. A rule is selected when every row naming it matches; the first
+# such rule in the file wins. Needs no scripts/lib.sh.
 cocci_idiom() {
 	local tree=$1 v f pat
+	local -A bad=()
+	local order=()
 	while read -r v f pat; do
 		case $v in '' | '#'*) continue ;; esac
-		if [ -f "$tree/$f" ] && grep -Eq -- "$pat" "$tree/$f"; then
+		[ -n "${bad[$v]+set}" ] || { bad[$v]=; order+=("$v"); }
+		if [ ! -f "$tree/$f" ] || ! grep -Eq -- "$pat" "$tree/$f"; then
+			bad[$v]=1
+		fi
+	done <"$(dirname "${BASH_SOURCE[0]}")/data/idioms"
+	for v in "${order[@]}"; do
+		if [ -z "${bad[$v]}" ]; then
 			printf '%s\n' "$v"
 			return 0
 		fi
-	done <"$(dirname "${BASH_SOURCE[0]}")/data/idioms"
+	done
 }
 
 # cocci_defines SCRIPT.cocci TREE: the spatch arguments that select TREE's

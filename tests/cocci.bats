@@ -371,10 +371,13 @@ gen() {
 }
 
 # bats test_tags=quick
-@test "make cocci writes the idiom of the tree: CLASS(fd) where file.h defines it, else fdget()" {
-	for idiom in fd_class 6.1; do
+@test "make cocci writes the idiom of the tree: CLASS(fd) where file.h has it and fd_empty(), else fdget()" {
+	# 6.1.192: CLASS(fd) without the accessors of 6.12's struct fd.
+	for idiom in fd_class 6.1.192 6.1; do
 		d=$BATS_TEST_TMPDIR/$idiom
 		fileh=$'struct fd fdget(unsigned int fd);\n'
+		[ "$idiom" != fd_class ] ||
+			fileh+=$'static inline bool fd_empty(struct fd f)\n{\n\treturn !f.word;\n}\n'
 		[ "$idiom" = 6.1 ] ||
 			fileh+=$'DEFINE_CLASS(fd, struct fd, fdput(_T), fdget(fd), int fd)\n'
 		gen_tree "$d" "$fileh"
