@@ -58,9 +58,10 @@ if kmake "$src" "$build" -j"$(nproc)" "${objs[@]}" >"$log" 2>&1; then
 	exit 0
 fi
 
-# first_error LOG FILE: the compiler's first error in FILE, as kbuild logs it.
+# first_error FILE: the compiler's first error in FILE, as kbuild logged it
+# building FILE alone.
 first_error() {
-	grep -m1 -E "^(.*/)?$1:[0-9]+:([0-9]+:)? (fatal )?error: " "$log" || :
+	grep -m1 -E "^(.*/)?$1:[0-9]+:([0-9]+:)? (fatal )?error: " "$log.one" || :
 }
 
 # Which file failed: the first whose own error is logged, else each again
@@ -70,12 +71,12 @@ tmp=$(mktemp -d)
 restore=
 trap '[ -z "$restore" ] || cp "$tmp/new.c" "$src/$restore"; rm -rf "$tmp"' EXIT
 for f; do
-	if kmake "$src" "$build" "${f%.c}.o" >"$log" 2>&1; then
+	if kmake "$src" "$build" "${f%.c}.o" >"$log.one" 2>&1; then
 		continue
 	fi
 	err=$(first_error "$f")
 	git -C "$src" show "HEAD:$f" >"$tmp/orig.c" 2>/dev/null ||
-		die "$f does not compile: ${err:-$(grep -m1 -E 'error|Error' "$log")}"
+		die "$f does not compile: ${err:-$(grep -m1 -E 'error|Error' "$log.one")}"
 	cp "$src/$f" "$tmp/new.c"
 	restore=$f
 	cp "$tmp/orig.c" "$src/$f"
@@ -85,7 +86,8 @@ for f; do
 	restore=
 	[ "$rc" = 0 ] ||
 		die "$f does not compile as HEAD has it either, with the $config config of $ARCH: enable it in boot/configs/series.config"
-	die "$f does not compile: ${err:-$(grep -m1 -E 'error|Error' "$log")}"
+	die "$f does not compile: ${err:-$(grep -m1 -E 'error|Error' "$log.one")}"
 done
-# Together they failed, alone each compiles: a make error of its own.
+# Together they failed, alone each compiles: a make error of its own, in
+# the log of the build of them all.
 die "make failed on ${objs[*]}: $(grep -m1 -E 'error|Error' "$log" || tail -n 1 "$log")"

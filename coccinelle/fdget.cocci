@@ -31,8 +31,9 @@
 // Confidence: High
 // Copyright: (C) 2026 The safer-fput project. GPL-2.0-only.
 // Options: --no-includes --include-headers; -D fd_class where the tree
-// defines CLASS(fd) (coccinelle/data/idioms: the scripts read it from the
-// tree and pass it, and the generated commit names it)
+// defines CLASS(fd) and the fd_file()/fd_empty() accessors
+// (coccinelle/data/idioms: the scripts read it from the tree and pass it,
+// and the generated commit names it)
 // Keywords: fget, fput, fdget, fdput, CLASS, fd_file, fd_empty
 //
 // Comments: with -D fd_class, CLASS(fd) is used only where the scope-based

@@ -42,7 +42,8 @@ wgit() { git -C "$wt" "$@"; }
 orig=$(wgit rev-parse HEAD)
 ok=
 tmp=$(mktemp -d)
-trap '[ -n "$ok" ] || wgit reset -q --hard "$orig" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap '[ -n "$ok" ] || wgit reset -q --hard "$orig" ||
+	note "could not put $wt back: run git -C $wt reset --hard $orig"; rm -rf "$tmp"' EXIT
 
 # Drop the generated commits at the tip: we regenerate them. The review
 # trailers they collected (make trailers) are kept, by subject, for the
@@ -104,7 +105,7 @@ for s in $scripts; do
 	mapfile -t files < <(wgit diff --name-only | sort)
 	[ "${#files[@]}" -gt 0 ] || { note "$s.cocci: no conversions"; continue; }
 	# Nothing is committed that does not compile.
-	$compile "$wt" "${files[@]}" >&2 ||
+	"$compile" "$wt" "${files[@]}" >&2 ||
 		die "$s.cocci wrote code that does not compile (the compiler's error above); nothing committed, $wt left as it was"
 	# One commit per MAINTAINERS section, in section order.
 	python3 "$here/sections.py" "$wt/MAINTAINERS" "${files[@]}" | sort -t "$(printf '\t')" -k1,1 -k3,3 >"$tmp/sections"
