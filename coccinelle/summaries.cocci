@@ -65,11 +65,6 @@ LOCKS = {r[0]: set(r[1:]) for r in table('locks')}
 RELEASES = set().union(*LOCKS.values())
 WRAPPERS = set()
 UNLOCKERS = set()
-# The retakes (rule unreleased): acquires with an argument, by position, and how
-# many acquires of that lock expression each function has.
-ACQ_AT = {}
-ACQ_OF = {}
-FRESH = set()
 if os.environ.get('SAFER_FPUT_WRAPPERS'):
     with open(os.environ['SAFER_FPUT_WRAPPERS']) as fh:
         WRAPPERS = {l.strip() for l in fh if l.strip()}
@@ -183,60 +178,6 @@ lk << acq.lk;
 if str(lk) not in LOCKS:
     cocci.include_match(False)
 
-// A retake: an acquire of a lock the function was entered with and dropped
-// (expand_files() waiting for a resize: spin_unlock(&files->file_lock),
-// then spin_lock() of it again), which leaves the caller's lock as it was.
-// It is one when every path from the entry to it releases the same lock
-// expression first, and the function takes that expression nowhere else
-// (an earlier acquire of its own could be what the release dropped).
-@acqarg depends on facts@
-identifier acq.lk, fn;
-position acq.q;
-expression E;
-@@
-fn(...) { <+... lk@q(E, ...) ...+> }
-
-@script:python@
-lk << acq.lk;
-q << acq.q;
-fn << acqarg.fn;
-E << acqarg.E;
-@@
-_k = (q[0].file, str(fn), str(E))
-ACQ_OF[_k] = ACQ_OF.get(_k, 0) + 1
-ACQ_AT[(q[0].file, q[0].line, q[0].column)] = _k
-
-// A path from the entry to the acquire with no release of it: not a retake.
-@unreleased depends on facts exists@
-identifier acq.lk, acqarg.fn;
-position acq.q;
-expression acqarg.E;
-identifier rr : script:python(lk) { str(rr) in LOCKS.get(str(lk), ()) };
-expression E2;
-statement S1, S2;
-position d;
-@@
-fn@d(...) { ... when != rr(E, ...)
-(
-lk@q(E, ...);
-|
-E2 = lk@q(E, ...);
-|
-if (<+... lk@q(E, ...) ...+>) S1 else S2
-|
-if (<+... lk@q(E, ...) ...+>) S1
-|
-return <+... lk@q(E, ...) ...+>;
-)
-... when any
-}
-
-@script:python@
-q << acq.q;
-d << unreleased.d;
-@@
-FRESH.add((q[0].file, q[0].line, q[0].column))
-
 // An acquire with a path to the end of the function that does not release.
 @unrel depends on facts exists@
 identifier acq.lk;
@@ -266,10 +207,8 @@ lk << acq.lk;
 q << acq.q;
 fn << unrel.fn;
 @@
-_at = (q[0].file, q[0].line, q[0].column)
-if _at in FRESH or _at not in ACQ_AT or ACQ_OF[ACQ_AT[_at]] != 1:
-    f, fn, line, col = where(q)
-    emit('F', f, fn, lk, line)
+f, fn, line, col = where(q)
+emit('F', f, fn, lk, line)
 
 // In a wrappers round: a call of a function known to return with a lock
 // held (SAFER_FPUT_WRAPPERS, one name a line) that has a path to the end of
