@@ -25,14 +25,7 @@ PROG=kbuild
 [ $# -eq 3 ] || die "usage: kbuild.sh SRC BUILD CONFIG"
 src=$1 build=$2 config=$3
 # Hold the lock once for configure + build: other helpers queue on it too.
-# shellcheck disable=SC2031 # set by a caller holding the lock, if any
-if [ -z "${SAFER_FPUT_KBUILD_LOCKED:-}" ]; then
-	# Say why nothing happens while another build has the machine.
-	flock -n "$KBUILD_LOCK" true ||
-		note "waiting for the kernel build running on this machine ($KBUILD_LOCK)"
-	# -o: the lock is flock's, not inherited by what the build leaves running.
-	SAFER_FPUT_KBUILD_LOCKED=1 exec flock -o "$KBUILD_LOCK" "$0" "$@"
-fi
+hold_kbuild_lock "$0" "$@"
 
 # built_from: what BUILD would hold if built now, or nothing if SRC has
 # uncommitted changes (a seeded fault, a developer's edit). kconfig.sh

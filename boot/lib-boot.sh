@@ -88,6 +88,19 @@ locked() {
 	fi
 }
 
+# hold_kbuild_lock SCRIPT ARGS...: run the calling script again as SCRIPT
+# ARGS under the machine-wide build lock, held once for all it builds
+# (kconfig and make alike), saying why nothing happens while another build
+# has the machine; nothing when the lock is held already. -o: the lock is
+# flock's, not inherited by what the build leaves running.
+hold_kbuild_lock() {
+	# shellcheck disable=SC2031 # set by a caller holding the lock, if any
+	[ -z "${SAFER_FPUT_KBUILD_LOCKED:-}" ] || return 0
+	flock -n "$KBUILD_LOCK" true ||
+		note "waiting for the kernel build running on this machine ($KBUILD_LOCK)"
+	SAFER_FPUT_KBUILD_LOCKED=1 exec flock -o "$KBUILD_LOCK" "$@"
+}
+
 check_config() {
 	case " $CONFIGS " in
 	*" $1 "*) return 0 ;;

@@ -43,12 +43,7 @@ for f; do
 	objs+=("${f%.c}.o")
 done
 
-# shellcheck disable=SC2031 # set by a caller holding the lock, if any
-if [ -z "${SAFER_FPUT_KBUILD_LOCKED:-}" ]; then
-	flock -n "$KBUILD_LOCK" true ||
-		note "waiting for the kernel build running on this machine ($KBUILD_LOCK)"
-	SAFER_FPUT_KBUILD_LOCKED=1 exec flock -o "$KBUILD_LOCK" "$0" "$src" "$@"
-fi
+hold_kbuild_lock "$0" "$src" "$@"
 
 "$BOOT/kconfig.sh" "$src" "$build" "$config"
 log=$build/compile.log
