@@ -25,6 +25,12 @@ setup_file() {
 	base_copy $KV
 }
 
+# No later file reads 7.3's tree, its gate worktree or its builds.
+teardown_file() {
+	drop_scratch "$TEST_WORKDIR/linux-$KV" "$TEST_WORKDIR/check/linux-$KV" \
+		"$TEST_WORKDIR"/check/build-$KV-* "$TEST_WORKDIR"/check/sparse-$KV-*
+}
+
 # make in the repo copy with no KVER, on the command line or in the
 # environment: the default base.
 mk_default() {

@@ -25,6 +25,10 @@ setup_file() {
 	export STUB
 }
 
+teardown_file() {
+	drop_scratch "$TEST_WORKDIR/bisect"
+}
+
 teardown() {
 	restore_branch
 }

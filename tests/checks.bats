@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # checks.bats - each static check passes the series and catches its seeded fault.
 #
-# Fixture series (tests/fixtures/checks/*/) are applied in a scratch worktree
-# of the test workdir's tree and handed to the checks with CHECK_RANGE.
+# Fixture series (tests/fixtures/checks/*/) are made into commits on the
+# base in the test workdir's tree and handed to the checks with CHECK_RANGE.
 
 load helpers
 
@@ -16,15 +16,15 @@ setup_file() {
 	export BASE
 }
 
-# fixture NAME: apply tests/fixtures/checks/NAME/*.patch on the base in a
-# scratch worktree; prints the head commit.
+teardown_file() {
+	drop_scratch "$TEST_WORKDIR/sparse"
+}
+
+# fixture NAME: the commits tests/fixtures/checks/NAME/*.patch make on the
+# base, in the test workdir's tree, with no checkout; prints the head.
 fixture() {
-	local wt=$BATS_FILE_TMPDIR/wt-$1
-	if [ ! -d "$wt" ]; then
-		tgit worktree add -q --detach "$wt" "$BASE" >/dev/null
-		git -C "$wt" am -q "$BATS_TEST_DIRNAME/fixtures/checks/$1"/*.patch >/dev/null
-	fi
-	git -C "$wt" rev-parse HEAD
+	commit_patches "$TEST_WORKDIR/linux-$DEF_KVER" "$BASE" \
+		"$BATS_TEST_DIRNAME/fixtures/checks/$1"/*.patch
 }
 
 @test "checkpatch: the series is --strict clean" {
@@ -94,7 +94,7 @@ fixture() {
 }
 
 @test "sparse: a __user dereference is a new warning" {
-	head=$(git -C "$BATS_FILE_TMPDIR/wt-kdoc-sparse" rev-parse HEAD)
+	head=$(fixture kdoc-sparse)
 	run mk "$R" check-sparse CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"fs/file_table.c: sparse: warning: dereference of noderef expression"* ]]
@@ -135,12 +135,8 @@ fixture() {
 }
 
 @test "per-commit build: a commit no arch of boot/arch builds fails, unchecked is not a pass" {
-	wt=$BATS_FILE_TMPDIR/wt-riscv
-	tgit worktree add -q --detach "$wt" "$BASE" >/dev/null
-	printf '/* safer-fput test: riscv only */\n' >>"$wt/arch/riscv/kernel/setup.c"
-	git -C "$wt" -c user.name=t -c user.email=t@localhost commit -q -a \
-		-m "riscv: touch a file no gate arch builds"
-	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$(git -C "$wt" rev-parse HEAD)"
+	head=$(fixture riscv)
+	run mk "$R" check-build CHECK_CONFIGS=lockdep CHECK_RANGE="$BASE..$head"
 	[ "$status" -ne 0 ]
 	[ "$(verdict check)" = "check-build $CUR_REV: FAIL: 'riscv: touch a file no gate arch builds' (no arch of boot/arch builds it: arm64 x86_64)" ]
 }

@@ -11,6 +11,11 @@
 
 load helpers
 
+# The base worktree report_base scans (below) is for this file alone.
+teardown_file() {
+	drop_scratch "$TEST_WORKDIR/cocci-base"
+}
+
 setup() {
 	command -v spatch >/dev/null || skip "spatch not installed (apt-get install coccinelle)"
 }

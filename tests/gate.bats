@@ -16,6 +16,10 @@ setup_file() {
 	export REV
 }
 
+teardown_file() {
+	drop_scratch "$TEST_WORKDIR/compile"
+}
+
 teardown() {
 	restore_branch
 }

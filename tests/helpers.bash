@@ -81,6 +81,64 @@ base_copy() {
 	export REV
 }
 
+# commit_from REPO TREE PARENT DIR: commit TREE on PARENT as mailinfo's
+# DIR/info and DIR/msg say.
+commit_from() {
+	local info=$4/info
+	GIT_AUTHOR_NAME=$(sed -n 's/^Author: //p' "$info") \
+		GIT_AUTHOR_EMAIL=$(sed -n 's/^Email: //p' "$info") \
+		GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$info") \
+		GIT_COMMITTER_NAME=tests GIT_COMMITTER_EMAIL=tests@localhost \
+		GIT_COMMITTER_DATE=$(sed -n 's/^Date: //p' "$info") \
+		git -C "$1" commit-tree "$2" -p "$3" -F - \
+		< <(sed -n 's/^Subject: //p' "$info"; echo; cat "$4/msg")
+}
+
+# commit_patches REPO BASE PATCH...: the commits PATCH... make on BASE, made
+# in a scratch index with no checkout (a kernel worktree is over a GiB of
+# disk for each fixture); prints the last. Author, date and message are the
+# patches' own, as git am takes them, and the committer is fixed: the same
+# patches make the same commits, run after run.
+commit_patches() {
+	local repo=$1 head p tmp tree
+	head=$(git -C "$repo" rev-parse --verify "$2^{commit}") || return 1
+	shift 2
+	tmp=$(mktemp -d)
+	GIT_INDEX_FILE=$tmp/index git -C "$repo" read-tree "$head" || { rm -rf "$tmp"; return 1; }
+	for p; do
+		if ! git -C "$repo" mailinfo "$tmp/msg" "$tmp/diff" <"$p" >"$tmp/info" ||
+			! GIT_INDEX_FILE=$tmp/index git -C "$repo" apply --cached "$tmp/diff" ||
+			! tree=$(GIT_INDEX_FILE=$tmp/index git -C "$repo" write-tree) ||
+			! head=$(commit_from "$repo" "$tree" "$head" "$tmp"); then
+			echo "commit_patches: $p does not apply on $head" >&2
+			rm -rf "$tmp"
+			return 1
+		fi
+	done
+	rm -rf "$tmp"
+	echo "$head"
+}
+
+# drop_scratch PATH...: teardown_file's end for a file whose kernel trees,
+# worktrees and build dirs no later file reads. Each is a GiB or two: kept
+# to the end, a CI run's trees took over 20 GiB, and CI's disk is not
+# always that large. Worktrees are unregistered from their trees.
+# TEST_KEEP=1 keeps them, for a developer running one file again warm.
+drop_scratch() {
+	local p t
+	[ "${TEST_KEEP:-0}" = 1 ] && return 0
+	for p; do
+		case $p in
+		"$TEST_WORKDIR"/?*) rm -rf "$p" ;;
+		*) echo "drop_scratch: $p is not in $TEST_WORKDIR" >&2; return 1 ;;
+		esac
+	done
+	for t in "$TEST_WORKDIR"/linux-*; do
+		[ -d "$t/.git" ] && git -C "$t" worktree prune
+	done
+	return 0
+}
+
 # save_branch / restore_branch: tests that move b4/safer-fput put it back.
 save_branch() {
 	tgit rev-parse b4/safer-fput >"$BATS_TEST_TMPDIR/saved-head"

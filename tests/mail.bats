@@ -38,6 +38,7 @@ teardown_file() {
 	tgit reset -q --hard "$head"
 	tgit update-ref refs/safer-fput/synced "$head"
 	tgit tag -d "sent/safer-fput-$CUR_REV" >/dev/null 2>&1 || true
+	drop_scratch "$MW"
 }
 
 # mm DIR ARGS...: make in repo copy DIR with the private mail workdir.

@@ -24,6 +24,11 @@ setup_file() {
 	mk "$R" tree KVER=6.12 >>"$BATS_FILE_TMPDIR/tree.log" 2>&1
 }
 
+# port.bats is the last file of either tier to read 6.12's tree.
+teardown_file() {
+	drop_scratch "$TEST_WORKDIR/port" "$TEST_WORKDIR/linux-6.12"
+}
+
 t612() {
 	git -C "$TEST_WORKDIR/linux-6.12" "$@"
 }
