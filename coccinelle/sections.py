@@ -5,7 +5,8 @@
 SECTION is the MAINTAINERS section whose F: pattern matches FILE most
 specifically (longest pattern; X: excludes honoured), the way the generated
 commits are split one per subsystem. PREFIX is the subject prefix used for
-that commit, derived from the path of FILE.
+that commit: the longest match in data/prefixes ($SAFER_FPUT_DATA), else
+derived from the path of FILE.
 """
 import fnmatch
 import os
@@ -54,18 +55,27 @@ def section(sections, f):
     return best
 
 
-PREFIX = {
-    'arch/x86/kernel/cpu/sgx/': 'x86/sgx',
-    'arch/x86/kvm/': 'KVM: x86',
-    'virt/kvm/': 'KVM',
-    'io_uring/': 'io_uring',
-    'kernel/events/': 'perf',
-    'kernel/time/': 'posix-clock',
-}
+def load_prefixes(path):
+    """The (path, prefix) rows of data/prefixes, longest path first."""
+    rows = []
+    try:
+        fh = open(path, encoding='utf-8')
+    except OSError as e:
+        sys.exit('sections.py: %s: %s' % (path, e.strerror))
+    with fh:
+        for n, line in enumerate(fh, 1):
+            line = line.split('#', 1)[0].strip()
+            if not line:
+                continue
+            m = re.match(r'^(\S+)\s+(\S.*)$', line)
+            if not m:
+                sys.exit('sections.py: %s:%d: not "path prefix": %s' % (path, n, line))
+            rows.append((m.group(1), m.group(2)))
+    return sorted(rows, key=lambda r: -len(r[0]))
 
 
-def prefix(f):
-    for k, v in PREFIX.items():
+def prefix(rows, f):
+    for k, v in rows:
         if f.startswith(k):
             return v
     parts = f.split('/')
@@ -84,8 +94,11 @@ def main():
     if len(sys.argv) < 2:
         sys.exit('usage: sections.py MAINTAINERS FILE...')
     secs = parse(sys.argv[1])
+    data = os.environ.get('SAFER_FPUT_DATA',
+                          os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data'))
+    rows = load_prefixes(os.path.join(data, 'prefixes'))
     for f in sys.argv[2:]:
-        print('%s\t%s\t%s' % (section(secs, f), prefix(f), f))
+        print('%s\t%s\t%s' % (section(secs, f), prefix(rows, f), f))
 
 
 if __name__ == '__main__':

@@ -118,6 +118,22 @@ audit_tree() {
 }
 
 # bats test_tags=quick
+@test "sections.py: a commit per MAINTAINERS section, the longest data/prefixes path its prefix; a bad row is one line" {
+	m=$BATS_TEST_TMPDIR/MAINTAINERS
+	printf '%s\n' 'KVM X86' 'F:	arch/x86/kvm/' '' 'FUSE' 'F:	fs/fuse/' >"$m"
+	run python3 "$TOP/coccinelle/sections.py" "$m" arch/x86/kvm/svm/sev.c arch/x86/kvm/x86.c fs/fuse/dev.c
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = $'KVM X86\tKVM: SVM\tarch/x86/kvm/svm/sev.c' ]
+	[ "${lines[1]}" = $'KVM X86\tKVM: x86\tarch/x86/kvm/x86.c' ]
+	[ "${lines[2]}" = $'FUSE\tfuse\tfs/fuse/dev.c' ]
+	mkdir "$BATS_TEST_TMPDIR/data"
+	printf 'arch/x86/kvm/\n' >"$BATS_TEST_TMPDIR/data/prefixes"
+	run env SAFER_FPUT_DATA="$BATS_TEST_TMPDIR/data" python3 "$TOP/coccinelle/sections.py" "$m" fs/fuse/dev.c
+	[ "$status" -ne 0 ]
+	[ "$output" = "sections.py: $BATS_TEST_TMPDIR/data/prefixes:1: not \"path prefix\": arch/x86/kvm/" ]
+}
+
+# bats test_tags=quick
 @test "a case whose .res is wrong fails" {
 	d=$BATS_TEST_TMPDIR/t
 	mkdir -p "$d"
