@@ -64,16 +64,23 @@ at=$(wgit log -1 --format=%at "$base")
 export GIT_AUTHOR_NAME="$an" GIT_AUTHOR_EMAIL="$ae"
 n=0
 
-# site_arguments FILE...: the paragraphs of data/sites for the functions
-# the uncommitted change converts in FILE... (the function of each hunk),
-# in order; dies naming a site that has none.
-site_arguments() {
-	local f fn sites=() out=
+# sites_of FILE...: "FILE FUNCTION" for each function the uncommitted
+# change converts in FILE... (the function of each hunk), in order.
+sites_of() {
+	local f
 	for f in "$@"; do
-		while IFS= read -r fn; do
-			sites+=("$f $fn")
-		done < <(wgit diff -U0 -- "$f" | sed -n 's/^@@ [^@]* @@.*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' | awk '!seen[$0]++')
+		wgit diff -U0 -- "$f" |
+			sed -n 's/^@@ [^@]* @@.*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' |
+			awk -v f="$f" '!seen[$0]++ { print f " " $0 }'
 	done
+}
+
+# site_arguments FILE...: the paragraphs of data/sites for the functions
+# the uncommitted change converts in FILE..., in order; dies naming a site
+# that has none.
+site_arguments() {
+	local site text sites=() out=
+	mapfile -t sites < <(sites_of "$@")
 	for site in "${sites[@]}"; do
 		text=$(awk -v h="@ $site" '$0 == h { on = 1; next } /^@ / { on = 0 } on' "$sites_file" |
 			sed -e :a -e '/^\n*$/{$d;N;ba' -e '}')
@@ -115,7 +122,11 @@ for s in $scripts; do
 	for sec in "${secs[@]}"; do
 		mapfile -t sfiles < <(awk -F '\t' -v s="$sec" '$1 == s { print $3 }' "$tmp/sections")
 		pfx=$(awk -F '\t' -v s="$sec" '$1 == s { print $2; exit }' "$tmp/sections")
-		if [ -n "$msg" ]; then
+		mapfile -t ssites < <(sites_of "${sfiles[@]}")
+		one=$(sed -n 2p "${msg:-/dev/null}")
+		if [ -n "$one" ] && [ "${#ssites[@]}" -eq 1 ]; then
+			subj="$pfx: ${one//%s/${ssites[0]#* }}"
+		elif [ -n "$msg" ]; then
 			subj="$pfx: $(head -n 1 "$msg")"
 		else
 			subj="$pfx: apply $s.cocci"

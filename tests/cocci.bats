@@ -409,12 +409,12 @@ gen() {
 		run git -C "$d" show HEAD
 		echo "$output"
 		if [ "$idiom" = fd_class ]; then
-			[[ "$output" == *"fs: use CLASS(fd) for a file only borrowed in the function"* ]]
+			[[ "$output" == *"fs: use CLASS(fd) in demo_fsync()"* ]]
 			[[ "$output" == *"+	CLASS(fd, f)(fd);"* ]]
 			[[ "$output" == *"+	if (fd_empty(f))"* ]]
 			[[ "$output" != *"+	fdput("* ]]
 		else
-			[[ "$output" == *"fs: use fdget() for a file only borrowed in the function"* ]]
+			[[ "$output" == *"fs: use fdget() in demo_fsync()"* ]]
 			[[ "$output" != *"fd_class"* ]]
 			[[ "$output" == *"+	f = fdget(fd);"* ]]
 			[[ "$output" == *"+	fdput(f);"* ]]
